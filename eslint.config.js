@@ -71,7 +71,9 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: './tsconfig.json' }),
+      ],
     },
     rules: {
       '@typescript-eslint/no-unused-vars': [
@@ -95,7 +97,11 @@ export default tseslint.config(
               from: './projections',
               message: 'machines/ is pure: no projections.',
             },
-            { target: './machines', from: './web', message: 'machines/ is pure: no web code.' },
+            {
+              target: './machines',
+              from: './web',
+              message: 'machines/ is pure: no web code.',
+            },
             {
               target: './projections',
               from: './server',
@@ -111,8 +117,16 @@ export default tseslint.config(
               from: './web',
               message: 'server/ may import machines and projections only.',
             },
-            { target: './web', from: './server', message: 'web/ may import machines only.' },
-            { target: './web', from: './projections', message: 'web/ may import machines only.' },
+            {
+              target: './web',
+              from: './server',
+              message: 'web/ may import machines only.',
+            },
+            {
+              target: './web',
+              from: './projections',
+              message: 'web/ may import machines only.',
+            },
             {
               target: './server/money/gateway',
               from: './server/money',
@@ -138,7 +152,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^(\\.\\./)+machines/',
-              message: 'Import machines through @machines/… (tsconfig.json paths).',
+              message:
+                'Import machines through @machines/… (tsconfig.json paths).',
             },
           ],
         },
@@ -174,14 +189,26 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^(\\.\\./)+machines/', message: 'Import machines through @machines/….' },
-            { regex: '^\\.\\./', message: 'Import web modules through @/… (tsconfig.json paths).' },
+            {
+              regex: '^(\\.\\./)+machines/',
+              message: 'Import machines through @machines/….',
+            },
+            {
+              regex: '^\\.\\./',
+              message: 'Import web modules through @/… (tsconfig.json paths).',
+            },
           ],
           // React Router's build cannot be tree-shaken below 12 KB (compressed), most of the link
           // page's first-load budget over: the app's own router has the part the app uses.
           paths: [
-            { name: 'react-router', message: 'Import the router from @/lib/router.' },
-            { name: 'react-router-dom', message: 'Import the router from @/lib/router.' },
+            {
+              name: 'react-router',
+              message: 'Import the router from @/lib/router.',
+            },
+            {
+              name: 'react-router-dom',
+              message: 'Import the router from @/lib/router.',
+            },
           ],
         },
       ],
@@ -190,7 +217,12 @@ export default tseslint.config(
   {
     // A function a reader takes in at once: at most 80 lines of code, screens (web/src/routes/) included:
     // a page hands its handlers to feature hooks. Tests live outside these folders.
-    files: ['machines/**/*.ts', 'server/**/*.ts', 'projections/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    files: [
+      'machines/**/*.ts',
+      'server/**/*.ts',
+      'projections/**/*.ts',
+      'web/src/**/*.{ts,tsx}',
+    ],
     rules: {
       'max-lines-per-function': [
         'error',
@@ -208,7 +240,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^(?!xstate$|zod$|\\.{1,2}/).*',
-              message: 'machines/ may import only xstate, zod and other machines files.',
+              message:
+                'machines/ may import only xstate, zod and other machines files.',
             },
           ],
         },

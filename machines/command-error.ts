@@ -31,4 +31,5 @@ export class DomainError extends Error {
   readonly status: number;
 }
 
-export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;
+export const isDomainError = (e: unknown): e is DomainError =>
+  e instanceof DomainError;

@@ -16,7 +16,8 @@ export const MAX_REQUEST_CENTS = 1_000_000;
 
 export type FeeKind = 'deal' | 'payment_request';
 
-const bpsFor = (kind: FeeKind): number => (kind === 'deal' ? DEAL_FEE_BPS : REQUEST_FEE_BPS);
+const bpsFor = (kind: FeeKind): number =>
+  kind === 'deal' ? DEAL_FEE_BPS : REQUEST_FEE_BPS;
 
 /** Fee percentage as a display string, e.g. "8.2" or "5". */
 export function feePercent(kind: FeeKind): string {
@@ -45,7 +46,8 @@ export function isCents(value: unknown): value is number {
 }
 
 export function assertCents(value: number): void {
-  if (!isCents(value)) throw new RangeError(`Not an amount in integer cents: ${String(value)}`);
+  if (!isCents(value))
+    throw new RangeError(`Not an amount in integer cents: ${String(value)}`);
 }
 
 /**
@@ -54,7 +56,11 @@ export function assertCents(value: number): void {
  */
 export function parseEuroToCents(input: string | number): number | null {
   const text =
-    typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : input.trim();
+    typeof input === 'number'
+      ? Number.isFinite(input)
+        ? String(input)
+        : ''
+      : input.trim();
   const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text);
   if (!match) {
     // Numbers like 1e-7 or 12.345 are not amounts we accept.
@@ -78,7 +84,10 @@ export type MoneyLocale = 'nl-NL' | 'en-US';
 const formatters = new Map<MoneyLocale, Intl.NumberFormat>();
 
 /** Euro formatting for display: "€ 1.234,50" (nl-NL) or "€1,234.50" (en-US). */
-export function formatEuro(cents: number, locale: MoneyLocale = 'en-US'): string {
+export function formatEuro(
+  cents: number,
+  locale: MoneyLocale = 'en-US',
+): string {
   let formatter = formatters.get(locale);
   if (!formatter) {
     formatter = new Intl.NumberFormat(locale, {
@@ -110,7 +119,8 @@ export function splitParts(
   chargedCents: number,
   creatorCents: number,
 ): SplitParts {
-  for (const value of [amountCents, feeCents, chargedCents, creatorCents]) assertCents(value);
+  for (const value of [amountCents, feeCents, chargedCents, creatorCents])
+    assertCents(value);
   if (creatorCents <= 0 || creatorCents >= amountCents)
     throw new RangeError(
       `A split gives the creator more than 0 and less than ${amountCents} cents`,
@@ -118,11 +128,19 @@ export function splitParts(
   const feeKeptCents = splitFeeCents(amountCents, feeCents, creatorCents);
   const refundCents = chargedCents - creatorCents - feeKeptCents;
   if (refundCents < 0)
-    throw new RangeError(`A split of ${creatorCents} cents exceeds the ${chargedCents} cents held`);
+    throw new RangeError(
+      `A split of ${creatorCents} cents exceeds the ${chargedCents} cents held`,
+    );
   return { creatorCents, feeKeptCents, refundCents };
 }
 
 /** The fee kept when the creator receives `creatorCents` of `amountCents`: fee × X / amount, rounded half up. */
-export function splitFeeCents(amountCents: number, feeCents: number, creatorCents: number): number {
-  return Math.floor((2 * feeCents * creatorCents + amountCents) / (2 * amountCents));
+export function splitFeeCents(
+  amountCents: number,
+  feeCents: number,
+  creatorCents: number,
+): number {
+  return Math.floor(
+    (2 * feeCents * creatorCents + amountCents) / (2 * amountCents),
+  );
 }

@@ -50,10 +50,14 @@ const initials = new WeakMap<AnyStateMachine, unknown>();
  * The machine's initial snapshot, computed once: snapshots are immutable values (every transition
  * returns a new one, contexts evolve by copy), which the snapshot cache already relies on.
  */
-export function initialOf<M extends AnyStateMachine>(machine: M): SnapshotFrom<M> {
+export function initialOf<M extends AnyStateMachine>(
+  machine: M,
+): SnapshotFrom<M> {
   const known = initials.get(machine) as SnapshotFrom<M> | undefined;
   if (known) return known;
-  const initial = machine.getInitialSnapshot(scopeOf(machine)) as SnapshotFrom<M>;
+  const initial = machine.getInitialSnapshot(
+    scopeOf(machine),
+  ) as SnapshotFrom<M>;
   initials.set(machine, initial);
   return initial;
 }
@@ -64,7 +68,11 @@ export function step<M extends AnyStateMachine>(
   snapshot: SnapshotFrom<M>,
   event: EventFromLogic<M>,
 ): SnapshotFrom<M> {
-  return machine.transition(snapshot, event, scopeOf(machine)) as SnapshotFrom<M>;
+  return machine.transition(
+    snapshot,
+    event,
+    scopeOf(machine),
+  ) as SnapshotFrom<M>;
 }
 
 /** Replays accepted history (events are facts, so nothing is refused) onto `from`. */
@@ -110,7 +118,8 @@ export function stateKey(value: unknown): string {
   if (value && typeof value === 'object') {
     // The first own key, without the arrays Object.entries would build (once per appended event).
     for (const k in value) {
-      if (Object.hasOwn(value, k)) return `${k}.${stateKey((value as Record<string, unknown>)[k])}`;
+      if (Object.hasOwn(value, k))
+        return `${k}.${stateKey((value as Record<string, unknown>)[k])}`;
     }
   }
   return '';
@@ -122,14 +131,20 @@ interface StateNodeLike {
   states: Record<string, StateNodeLike>;
 }
 
-const statusTables = new WeakMap<AnyStateMachine, ReadonlyMap<string, string>>();
+const statusTables = new WeakMap<
+  AnyStateMachine,
+  ReadonlyMap<string, string>
+>();
 
 /** Every state key of the chart → the `status` of the deepest node on its path that declares a meta; read once per machine. */
 function statusTable(machine: AnyStateMachine): ReadonlyMap<string, string> {
   let table = statusTables.get(machine);
   if (!table) {
     const statuses = new Map<string, string>();
-    const walk = (node: StateNodeLike, inherited: StateNodeLike['meta'] | null): void => {
+    const walk = (
+      node: StateNodeLike,
+      inherited: StateNodeLike['meta'] | null,
+    ): void => {
       const meta = node.meta ?? inherited;
       if (node.path.length > 0 && meta?.status !== undefined)
         statuses.set(node.path.join('.'), meta.status);

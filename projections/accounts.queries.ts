@@ -28,26 +28,38 @@ export function createAccountQueries(db: Database) {
   const adminByName = db.prepare<[string], { state: string; context: string }>(
     "SELECT state, context FROM rm_admins WHERE username_key = ? ORDER BY state = 'active' DESC LIMIT 1",
   );
-  const allUsers = db.prepare<[], { context: string }>('SELECT context FROM rm_users ORDER BY id');
-  const adminCount = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM rm_admins');
+  const allUsers = db.prepare<[], { context: string }>(
+    'SELECT context FROM rm_users ORDER BY id',
+  );
+  const adminCount = db.prepare<[], { n: number }>(
+    'SELECT count(*) AS n FROM rm_admins',
+  );
   const allAdmins = db.prepare<[], { state: string; context: string }>(
     'SELECT state, context FROM rm_admins ORDER BY username_key, id',
   );
   const user = (row: { context: string } | undefined) =>
     row ? (JSON.parse(row.context) as UserContext) : null;
-  const admin = (row: { state: string; context: string } | undefined): AdminRecord | null =>
+  const admin = (
+    row: { state: string; context: string } | undefined,
+  ): AdminRecord | null =>
     row
-      ? { active: row.state !== 'deactivated', context: JSON.parse(row.context) as AdminContext }
+      ? {
+          active: row.state !== 'deactivated',
+          context: JSON.parse(row.context) as AdminContext,
+        }
       : null;
   return {
     userById: (id: string) => user(userById.get(id)),
     /** A user's e-mail address alone (the gateway's account forms). */
     emailOf: (id: string): string | null => emailById.get(id)?.email ?? null,
-    userByEmail: (email: string) => user(userByEmail.get(email.trim().toLowerCase())),
+    userByEmail: (email: string) =>
+      user(userByEmail.get(email.trim().toLowerCase())),
     /** A user by username, case-insensitively (an admin's data-export look-up). */
-    userByUsername: (username: string) => user(userByUsername.get(username.trim().toLowerCase())),
+    userByUsername: (username: string) =>
+      user(userByUsername.get(username.trim().toLowerCase())),
     adminById: (id: string) => admin(adminById.get(id)),
-    adminByUsername: (username: string) => admin(adminByName.get(username.trim().toLowerCase())),
+    adminByUsername: (username: string) =>
+      admin(adminByName.get(username.trim().toLowerCase())),
     adminCount: () => adminCount.get()?.n ?? 0,
     /** Every user account (start-up chores that walk them all). */
     allUsers: () => allUsers.all().map((row) => user(row)!),

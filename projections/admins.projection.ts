@@ -32,9 +32,15 @@ export const adminsProjection: Projection = {
       if (!event.streamId.startsWith('admin-')) return;
       const id = event.streamId.slice(6);
       const row = select.get(id);
-      const before = row ? (JSON.parse(row.context) as AdminContext) : emptyAdminContext;
-      const context = evolveAdminContext(before, event as unknown as AdminEvent);
-      const fallback = event.type === 'AdminDeactivated' ? 'deactivated' : 'active';
+      const before = row
+        ? (JSON.parse(row.context) as AdminContext)
+        : emptyAdminContext;
+      const context = evolveAdminContext(
+        before,
+        event as unknown as AdminEvent,
+      );
+      const fallback =
+        event.type === 'AdminDeactivated' ? 'deactivated' : 'active';
       upsert.run({
         id,
         usernameKey: context.username.trim().toLowerCase(),

@@ -1,5 +1,9 @@
 import type { Database } from 'better-sqlite3';
-import { emptyDealContext, evolveDealContext, type DealContext } from '@machines/deal/deal.context';
+import {
+  emptyDealContext,
+  evolveDealContext,
+  type DealContext,
+} from '@machines/deal/deal.context';
 import type { DealEvent } from '@machines/deal/deal.events';
 import { dealMachine } from '@machines/deal/deal.machine';
 import { stateKey, statusOfState, step } from '@machines/statechart';
@@ -47,7 +51,9 @@ export const dealsProjection: Projection = {
         owner_id TEXT NOT NULL, status TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (owner_id, status)) WITHOUT ROWID;`);
   },
   reset(db) {
-    db.exec('DROP TABLE IF EXISTS rm_deals; DROP TABLE IF EXISTS rm_deal_counts;');
+    db.exec(
+      'DROP TABLE IF EXISTS rm_deals; DROP TABLE IF EXISTS rm_deal_counts;',
+    );
   },
   prepare(db: Database) {
     const count = db.prepare(`
@@ -57,7 +63,10 @@ export const dealsProjection: Projection = {
     const rows = dealRowStore(db);
     // Count changes of the batch, summed per (owner, status) and written once in `flush`. Keys
     // touched with a net zero are written too: the per-event upserts created such rows with n = 0.
-    const countDeltas = new Map<string, { ownerId: string; status: string; n: number }>();
+    const countDeltas = new Map<
+      string,
+      { ownerId: string; status: string; n: number }
+    >();
     const adjust1 = (ownerId: string, status: string, delta: number): void => {
       const key = `${ownerId}\u0000${status}`;
       const entry = countDeltas.get(key);
@@ -105,7 +114,8 @@ export const dealsProjection: Projection = {
       apply,
       flush(): void {
         rows.flush();
-        for (const { ownerId, status, n } of countDeltas.values()) count.run(ownerId, status, n);
+        for (const { ownerId, status, n } of countDeltas.values())
+          count.run(ownerId, status, n);
         countDeltas.clear();
       },
       discard(): void {
@@ -120,8 +130,16 @@ export const dealsProjection: Projection = {
 function dealRowStore(db: Database) {
   const select = db.prepare<
     [number],
-    { owner_id: string; state: string; status: string; created_at: string; context: string }
-  >('SELECT owner_id, state, status, created_at, context FROM rm_deals WHERE id = ?');
+    {
+      owner_id: string;
+      state: string;
+      status: string;
+      created_at: string;
+      context: string;
+    }
+  >(
+    'SELECT owner_id, state, status, created_at, context FROM rm_deals WHERE id = ?',
+  );
   const upsert = db.prepare(`
     INSERT INTO rm_deals (id, owner_id, status, state, status_rank, created_at, context, position)
     VALUES (@id, @ownerId, @status, @state, @rank, @createdAt, @context, @position)

@@ -38,7 +38,8 @@ const toRecord = (r: Row): DealRecord => ({
   context: JSON.parse(r.context) as DealContext,
   position: r.position,
 });
-const inList = (statuses: readonly string[]) => statuses.map((s) => `'${s}'`).join(', ');
+const inList = (statuses: readonly string[]) =>
+  statuses.map((s) => `'${s}'`).join(', ');
 
 /** The prepared list reads: an owner's per filter, an owner's most recent, the admins' per chip. */
 function listStatements(db: Database) {
@@ -74,7 +75,9 @@ function listStatements(db: Database) {
 
 /** Reads over the deals read model. Sorting follows docs/product.md §4 (status order, then newest first). */
 export function createDealQueries(db: Database) {
-  const byId = db.prepare<[number], Row>(`SELECT ${columns} FROM rm_deals WHERE id = ?`);
+  const byId = db.prepare<[number], Row>(
+    `SELECT ${columns} FROM rm_deals WHERE id = ?`,
+  );
   const byToken = db.prepare<[string], Row>(
     `SELECT ${columns} FROM rm_deals WHERE id = (SELECT ref_id FROM rm_tokens WHERE token = ? AND kind = 'deal')`,
   );
@@ -119,13 +122,15 @@ export function createDealQueries(db: Database) {
     byToken: (token: string) => one(byToken.get(token)),
     listForOwner: (ownerId: string, filter: DealFilter = 'all') =>
       ownerList[filter].all(ownerId).map(toRecord),
-    recentForOwner: (ownerId: string, limit = 10) => recent.all(ownerId, limit).map(toRecord),
+    recentForOwner: (ownerId: string, limit = 10) =>
+      recent.all(ownerId, limit).map(toRecord),
     listForAdmin: (chip: AdminChip = 'all', limit = 500, offset = 0) =>
       adminList[chip].all(limit, offset).map(toRecord),
     /** Deal counts per status, for one owner or ('*') for everyone. */
     countsFor,
     /** Every deal that was ever in dispute, the dispute opened in [from, to) (ISO instants), newest first. */
-    everDisputed: (from = '', to = '\uffff') => everDisputed.all(from, to).map(toRecord),
+    everDisputed: (from = '', to = '\uffff') =>
+      everDisputed.all(from, to).map(toRecord),
     /** Deals whose funds have been held in escrow since `cutoff` or earlier, oldest first. */
     heldSince: (cutoff: string) => heldSince.all(cutoff).map(toRecord),
     /** The owner of a live deal (cache invalidation, live notices); null once deleted or never created. */

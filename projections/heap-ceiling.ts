@@ -18,7 +18,10 @@ let collect: (() => void) | null | undefined;
  *
  * Returns the check to run after each page and the function that undoes the settings.
  */
-export function heapCeiling(limitMb: number): { check: () => void; restore: () => void } {
+export function heapCeiling(limitMb: number): {
+  check: () => void;
+  restore: () => void;
+} {
   collect ??= fullCollection();
   const limit = limitMb * 2 ** 20;
   setFlagsFromString('--semi-space-growth-factor=1');

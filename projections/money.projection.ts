@@ -6,8 +6,15 @@ import {
   foldEscrowEvent,
   type FoldedEscrow,
 } from '@machines/escrow/escrow-stream-fold';
-import { heldCents, noMoney, type EscrowMoney } from '@machines/escrow/escrow-ledger';
-import { dealEscrowEvents, paymentRequestEscrowEvents } from '@machines/escrow/escrow-events';
+import {
+  heldCents,
+  noMoney,
+  type EscrowMoney,
+} from '@machines/escrow/escrow-ledger';
+import {
+  dealEscrowEvents,
+  paymentRequestEscrowEvents,
+} from '@machines/escrow/escrow-events';
 import { calendarOf, yearLineKindOf } from '@machines/documents/year-figures';
 import type { ProjectedEvent, Projection } from './projection';
 import { createRowStore } from './row-cache';
@@ -22,7 +29,9 @@ interface DayDelta {
 }
 
 /** When a deal's running period releases the creator amount by itself (null: nothing will release on its own). */
-export function automaticRelease(c: DealContext): { at: string; cents: number } | null {
+export function automaticRelease(
+  c: DealContext,
+): { at: string; cents: number } | null {
   if (
     c.hold !== null ||
     c.split !== null ||
@@ -34,18 +43,27 @@ export function automaticRelease(c: DealContext): { at: string; cents: number } 
   ) {
     return null;
   }
-  if (c.dispute?.status === 'open' && c.disputeElapsedAt === null && c.disputePeriodEndsAt)
+  if (
+    c.dispute?.status === 'open' &&
+    c.disputeElapsedAt === null &&
+    c.disputePeriodEndsAt
+  )
     return { at: c.disputePeriodEndsAt, cents: c.amounts.amountCents };
-  if (c.disputeCreatedAt === null && c.reviewElapsedAt === null && c.reviewPeriodEndsAt)
+  if (
+    c.disputeCreatedAt === null &&
+    c.reviewElapsedAt === null &&
+    c.reviewPeriodEndsAt
+  )
     return { at: c.reviewPeriodEndsAt, cents: c.amounts.amountCents };
   return null;
 }
 
 /** Each deal's and request's folded context, with what it holds, what is under a chargeback and when it releases (rm_money_streams). */
 function streamRows(db: Database) {
-  const select = db.prepare<[string], { kind: Folded['kind']; context: string }>(
-    'SELECT kind, context FROM rm_money_streams WHERE stream_id = ?',
-  );
+  const select = db.prepare<
+    [string],
+    { kind: Folded['kind']; context: string }
+  >('SELECT kind, context FROM rm_money_streams WHERE stream_id = ?');
   const upsert = db.prepare(`
     INSERT INTO rm_money_streams (stream_id, kind, context, held_cents, disputed_cents, release_at, release_cents)
     VALUES (@streamId, @kind, @context, @held, @disputed, @releaseAt, @releaseCents)
@@ -55,10 +73,13 @@ function streamRows(db: Database) {
     capacity: 4_096,
     load(streamId) {
       const row = select.get(streamId);
-      return row ? ({ kind: row.kind, context: JSON.parse(row.context) } as Folded) : undefined;
+      return row
+        ? ({ kind: row.kind, context: JSON.parse(row.context) } as Folded)
+        : undefined;
     },
     write(streamId, folded) {
-      const release = folded.kind === 'deal' ? automaticRelease(folded.context) : null;
+      const release =
+        folded.kind === 'deal' ? automaticRelease(folded.context) : null;
       upsert.run({
         streamId,
         kind: folded.kind,
@@ -132,8 +153,13 @@ function movements(db: Database) {
     INSERT OR REPLACE INTO rm_money_movements (position, stream_id, kind, at, year, quarter, creator_user_id, paid_out_cents, refunded_cents, fees_cents)
     VALUES (@position, @streamId, @kind, @at, @year, @quarter, @creatorUserId, @paidOut, @refunded, @fees)`);
   const pending: MovementRow[] = [];
-  const record = (event: ProjectedEvent, before: EscrowMoney, after: Folded) => {
-    const names = after.kind === 'deal' ? dealEscrowEvents : paymentRequestEscrowEvents;
+  const record = (
+    event: ProjectedEvent,
+    before: EscrowMoney,
+    after: Folded,
+  ) => {
+    const names =
+      after.kind === 'deal' ? dealEscrowEvents : paymentRequestEscrowEvents;
     const kind = yearLineKindOf(names, event.type);
     if (kind === null) return;
     const money = after.context.money;

@@ -51,7 +51,11 @@ interface MoneyDayRow {
 }
 
 /** The last `dayCount` UTC days up to `now`, oldest first; a day without a stored row is zero. */
-function everyDay(now: Date, dayCount: number, stored: Map<string, MoneyDayRow>): MoneyDay[] {
+function everyDay(
+  now: Date,
+  dayCount: number,
+  stored: Map<string, MoneyDayRow>,
+): MoneyDay[] {
   const days: MoneyDay[] = [];
   for (let i = dayCount - 1; i >= 0; i--) {
     const day = new Date(now.getTime() - i * DAY_MS).toISOString().slice(0, 10);
@@ -106,7 +110,8 @@ export function createMoneyQueries(db: Database) {
 
   return {
     /** When a deal's or request's last payout, split part or refund was (fiscal retention), or null. */
-    lastMovementAt: (streamId: string): string | null => lastMovement.get(streamId)?.at ?? null,
+    lastMovementAt: (streamId: string): string | null =>
+      lastMovement.get(streamId)?.at ?? null,
     /** Every payout, split part and refund of a calendar year (Amsterdam), oldest first. */
     yearMovements: (year: number): MoneyMovement[] => yearAll.all(year),
     /** Those of one creator account. */
@@ -115,7 +120,9 @@ export function createMoneyQueries(db: Database) {
     /** Held now, due for automatic release within 24 hours and 7 days of `now`, and the last `dayCount` days. */
     overview(now: Date, dayCount = 90): MoneyOverview {
       const at = now.toISOString();
-      const first = new Date(now.getTime() - (dayCount - 1) * DAY_MS).toISOString().slice(0, 10);
+      const first = new Date(now.getTime() - (dayCount - 1) * DAY_MS)
+        .toISOString()
+        .slice(0, 10);
       const days = everyDay(
         now,
         dayCount,
@@ -125,8 +132,11 @@ export function createMoneyQueries(db: Database) {
         at,
         heldCents: held.get()?.n ?? 0,
         disputedCents: disputed.get()?.n ?? 0,
-        dueIn24hCents: due.get(at, new Date(now.getTime() + DAY_MS).toISOString())?.n ?? 0,
-        dueIn7dCents: due.get(at, new Date(now.getTime() + 7 * DAY_MS).toISOString())?.n ?? 0,
+        dueIn24hCents:
+          due.get(at, new Date(now.getTime() + DAY_MS).toISOString())?.n ?? 0,
+        dueIn7dCents:
+          due.get(at, new Date(now.getTime() + 7 * DAY_MS).toISOString())?.n ??
+          0,
         totals: sumDays(days),
         days,
       };

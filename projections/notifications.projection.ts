@@ -24,7 +24,11 @@ const choiceTypes = new Set([
   'EmailUnsubscribed',
   'PaymentRequestSenderBlocked',
 ]);
-const linkTypes = new Set(['LinkEmailConfirmed', 'LinkClaimed', 'LinkClaimMoved']);
+const linkTypes = new Set([
+  'LinkEmailConfirmed',
+  'LinkClaimed',
+  'LinkClaimMoved',
+]);
 const timerTypes = new Set([
   'DealCreated',
   'DealUpdated',
@@ -82,10 +86,17 @@ function recipientChoices(db: Database): (event: ProjectedEvent) => void {
         return void removeLink.run(dealId, String(data.endpoint));
       case 'AdminPushSubscribed': {
         const sub = data.subscription as { endpoint: string };
-        return void addAdmin.run(String(data.adminId), sub.endpoint, JSON.stringify(sub));
+        return void addAdmin.run(
+          String(data.adminId),
+          sub.endpoint,
+          JSON.stringify(sub),
+        );
       }
       case 'AdminPushUnsubscribed':
-        return void removeAdmin.run(String(data.adminId), String(data.endpoint));
+        return void removeAdmin.run(
+          String(data.adminId),
+          String(data.endpoint),
+        );
       case 'EmailUnsubscribed':
         return void optOut.run(event.streamId);
       case 'PaymentRequestSenderBlocked':
@@ -111,7 +122,10 @@ function linkLanguages(db: Database): (event: ProjectedEvent) => void {
     if (!linkTypes.has(event.type)) return;
     const link = event.streamId.slice('link-claim-'.length);
     const data = event.data as { language?: string; email?: string };
-    if (event.type === 'LinkEmailConfirmed' || (event.type === 'LinkClaimed' && data.email))
+    if (
+      event.type === 'LinkEmailConfirmed' ||
+      (event.type === 'LinkClaimed' && data.email)
+    )
       setEmail.run(link, String(data.email));
     if (event.type !== 'LinkClaimed' && event.type !== 'LinkClaimMoved') return;
     set.run(link, String(data.language));
@@ -142,7 +156,14 @@ function zoneOffsetMs(ms: number, timeZone: string): number {
     second: 'numeric',
   }).formatToParts(new Date(ms));
   const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  const wall = Date.UTC(
+    n('year'),
+    n('month') - 1,
+    n('day'),
+    n('hour'),
+    n('minute'),
+    n('second'),
+  );
   return wall - (ms - (ms % 1_000));
 }
 
@@ -152,7 +173,11 @@ function zoneOffsetMs(ms: number, timeZone: string): number {
  * there, whatever the season.
  */
 export function milestoneDueAt(dueDate: string): string {
-  const [y, m, d] = dueDate.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const [y, m, d] = dueDate.slice(0, 10).split('-').map(Number) as [
+    number,
+    number,
+    number,
+  ];
   const midnight = Date.UTC(y, m - 1, d + 1);
   let at = midnight - zoneOffsetMs(midnight, PLATFORM_TIME_ZONE);
   // Once more at the instant found, in case the offset changed between the two.
@@ -178,7 +203,9 @@ function timerStatements(db: Database) {
     clearLike: run<[number, string]>(
       'DELETE FROM rm_notification_timers WHERE deal_id = ? AND kind LIKE ?',
     ),
-    clearAll: run<[number]>('DELETE FROM rm_notification_timers WHERE deal_id = ?'),
+    clearAll: run<[number]>(
+      'DELETE FROM rm_notification_timers WHERE deal_id = ?',
+    ),
     clearIfLike: run<[number, string, string]>(
       'DELETE FROM rm_notification_timers WHERE deal_id = ? AND kind LIKE ? AND at = ?',
     ),
@@ -187,9 +214,15 @@ function timerStatements(db: Database) {
 type TimerStatements = ReturnType<typeof timerStatements>;
 
 /** A plan's due-date reminders (`milestone_due:<n>`), set anew with the terms. */
-function planDueDates(t: TimerStatements, dealId: number, data: Record<string, unknown>): void {
+function planDueDates(
+  t: TimerStatements,
+  dealId: number,
+  data: Record<string, unknown>,
+): void {
   t.clearLike(dealId, 'milestone_due:%');
-  const plan = Array.isArray(data.milestones) ? (data.milestones as { dueDate: string }[]) : [];
+  const plan = Array.isArray(data.milestones)
+    ? (data.milestones as { dueDate: string }[])
+    : [];
   plan.forEach(({ dueDate }, i) => {
     const due = milestoneDueAt(dueDate);
     t.set(dealId, `milestone_due:${i + 1}`, due, at(due));
@@ -197,16 +230,33 @@ function planDueDates(t: TimerStatements, dealId: number, data: Record<string, u
 }
 
 /** A hold's resume: the release reminders again, at the extended ends (each milestone's in a plan). */
-function resumeReminders(t: TimerStatements, dealId: number, data: Record<string, unknown>): void {
+function resumeReminders(
+  t: TimerStatements,
+  dealId: number,
+  data: Record<string, unknown>,
+): void {
   t.clear(dealId, 'hold_ageing');
   if (typeof data.reviewPeriodEndsAt === 'string')
-    t.set(dealId, 'release_reminder', data.reviewPeriodEndsAt, at(data.reviewPeriodEndsAt));
+    t.set(
+      dealId,
+      'release_reminder',
+      data.reviewPeriodEndsAt,
+      at(data.reviewPeriodEndsAt),
+    );
   const periods = Array.isArray(data.milestones)
-    ? (data.milestones as { milestone: number; reviewPeriodEndsAt: string | null }[])
+    ? (data.milestones as {
+        milestone: number;
+        reviewPeriodEndsAt: string | null;
+      }[])
     : [];
   for (const p of periods)
     if (p.reviewPeriodEndsAt !== null)
-      t.set(dealId, reminderKind(p.milestone), p.reviewPeriodEndsAt, at(p.reviewPeriodEndsAt));
+      t.set(
+        dealId,
+        reminderKind(p.milestone),
+        p.reviewPeriodEndsAt,
+        at(p.reviewPeriodEndsAt),
+      );
 }
 
 /**
@@ -235,7 +285,12 @@ function notificationTimers(db: Database): (event: ProjectedEvent) => void {
       case 'ReviewPeriodStarted':
         // A delivered milestone needs no due-date reminder any more.
         if (milestone !== null) t.clear(dealId, `milestone_due:${milestone}`);
-        return t.set(dealId, reminderKind(milestone), String(data.endsAt), at(String(data.endsAt)));
+        return t.set(
+          dealId,
+          reminderKind(milestone),
+          String(data.endsAt),
+          at(String(data.endsAt)),
+        );
       case 'ReleaseReminderDue':
         return t.clearIfLike(dealId, 'release_reminder%', String(data.endsAt));
       case 'HoldAgeingAlertDue':
@@ -246,7 +301,9 @@ function notificationTimers(db: Database): (event: ProjectedEvent) => void {
       case 'DealPutOnHold':
         return holdSince(dealId, event);
       case 'ChargebackOpened':
-        return heldStates.test(event.metadata.state ?? '') ? holdSince(dealId, event) : undefined;
+        return heldStates.test(event.metadata.state ?? '')
+          ? holdSince(dealId, event)
+          : undefined;
       case 'DealReleasedFromHold':
         return resumeReminders(t, dealId, data);
       case 'FundsReleased':

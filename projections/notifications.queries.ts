@@ -19,7 +19,11 @@ export interface DueNotificationTimer {
 export const MILESTONE_DUE_REMINDER_MS = 24 * 3_600_000;
 
 /** `release_reminder:2` → the kind and the milestone. */
-function timerOf(row: { deal_id: number; kind: string; at: string }): DueNotificationTimer {
+function timerOf(row: {
+  deal_id: number;
+  kind: string;
+  at: string;
+}): DueNotificationTimer {
   const [kind, milestone] = row.kind.split(':');
   return {
     dealId: row.deal_id,
@@ -43,7 +47,10 @@ function timerQueries(db: Database) {
         OR (kind LIKE 'milestone_due:%' AND at_ms <= ?)
      ORDER BY at_ms LIMIT ?`,
   );
-  const next = db.prepare<[number, number, number, number, number, number], { due: number | null }>(
+  const next = db.prepare<
+    [number, number, number, number, number, number],
+    { due: number | null }
+  >(
     `SELECT MIN(CASE WHEN kind LIKE 'release_reminder%' THEN at_ms - ?
                      WHEN kind = 'hold_ageing' THEN at_ms + ? ELSE at_ms - ? END) AS due
      FROM rm_notification_timers
@@ -59,11 +66,23 @@ function timerQueries(db: Database) {
       ageingMs: number,
       limit = 100,
     ): DueNotificationTimer[] =>
-      due.all(nowMs + reminderMs, nowMs - ageingMs, nowMs + dueMs, limit).map(timerOf),
+      due
+        .all(nowMs + reminderMs, nowMs - ageingMs, nowMs + dueMs, limit)
+        .map(timerOf),
     /** When the next reminder or alert falls due after `nowMs` (ms since the epoch), or null. */
-    nextDueMs: (nowMs: number, reminderMs: number, ageingMs: number): number | null =>
-      next.get(reminderMs, ageingMs, dueMs, nowMs + reminderMs, nowMs - ageingMs, nowMs + dueMs)
-        ?.due ?? null,
+    nextDueMs: (
+      nowMs: number,
+      reminderMs: number,
+      ageingMs: number,
+    ): number | null =>
+      next.get(
+        reminderMs,
+        ageingMs,
+        dueMs,
+        nowMs + reminderMs,
+        nowMs - ageingMs,
+        nowMs + dueMs,
+      )?.due ?? null,
   };
 }
 
@@ -92,13 +111,18 @@ export function createNotificationQueries(db: Database) {
   );
   return {
     /** Every admin's push devices for alerts (AdminPushSubscribed). */
-    adminSubscriptions: (): { adminId: string; subscription: LinkPushSubscription }[] =>
+    adminSubscriptions: (): {
+      adminId: string;
+      subscription: LinkPushSubscription;
+    }[] =>
       admins.all().map((r) => ({
         adminId: r.admin_id,
         subscription: JSON.parse(r.subscription) as LinkPushSubscription,
       })),
     linkSubscriptions: (dealId: number): LinkPushSubscription[] =>
-      links.all(dealId).map((r) => JSON.parse(r.subscription) as LinkPushSubscription),
+      links
+        .all(dealId)
+        .map((r) => JSON.parse(r.subscription) as LinkPushSubscription),
     linkLanguage: (dealId: number): Language =>
       linkLanguage.get(dealId)?.language === 'nl' ? 'nl' : 'en',
     /** The language the holder of a link (`deal-7`, `payment-request-3`) had when claiming it, or null. */
@@ -107,9 +131,11 @@ export function createNotificationQueries(db: Database) {
       return language === 'nl' || language === 'en' ? language : null;
     },
     /** The address a link's holder confirmed (or a request's link was mailed to), or null. */
-    linkEmail: (link: string): string | null => linkEmail.get(link)?.email ?? null,
+    linkEmail: (link: string): string | null =>
+      linkEmail.get(link)?.email ?? null,
     /** `optOutStreamId` is the address's `email-optout-<hash>` stream. */
-    isOptedOut: (optOutStreamId: string): boolean => (optedOut.get(optOutStreamId)?.n ?? 0) > 0,
+    isOptedOut: (optOutStreamId: string): boolean =>
+      (optedOut.get(optOutStreamId)?.n ?? 0) > 0,
     /** `blockStreamId` is the (address, creator) pair's `request-block-<hash>` stream. */
     isRequestSenderBlocked: (blockStreamId: string): boolean =>
       (blocked.get(blockStreamId)?.n ?? 0) > 0,

@@ -27,7 +27,10 @@ export const paymentRequestsProjection: Projection = {
   // 2: the folded context gained paymentMethod (receipts); rows folded before it lacked the field.
   version: 2,
   refoldTables: ['rm_payment_requests'],
-  deferredIndexes: ['rm_payment_requests_creator', 'rm_payment_requests_created'],
+  deferredIndexes: [
+    'rm_payment_requests_creator',
+    'rm_payment_requests_created',
+  ],
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS rm_payment_requests (
@@ -84,8 +87,15 @@ export const paymentRequestsProjection: Projection = {
       const domainEvent = event as unknown as PaymentRequestEvent;
       const previous = rows.get(id);
       if (!previous && domainEvent.type !== 'PaymentRequestCreated') return;
-      const before = previous ?? { state: 'new', context: emptyPaymentRequestContext };
-      const context = foldOnce(evolvePaymentRequestContext, before.context, domainEvent);
+      const before = previous ?? {
+        state: 'new',
+        context: emptyPaymentRequestContext,
+      };
+      const context = foldOnce(
+        evolvePaymentRequestContext,
+        before.context,
+        domainEvent,
+      );
       if (!context.request) return;
       const state = event.metadata.state ?? replayState(before, domainEvent);
       // created_at is only written by the row's insert (the upsert keeps it), as before.

@@ -27,7 +27,9 @@ const toRecord = (r: Row): PaymentRequestRecord => ({
 
 export function createPaymentRequestQueries(db: Database) {
   const cols = 'id, creator_id, status, state, context';
-  const byId = db.prepare<[number], Row>(`SELECT ${cols} FROM rm_payment_requests WHERE id = ?`);
+  const byId = db.prepare<[number], Row>(
+    `SELECT ${cols} FROM rm_payment_requests WHERE id = ?`,
+  );
   const creatorById = db.prepare<[number], { creator_id: string }>(
     'SELECT creator_id FROM rm_payment_requests WHERE id = ?',
   );
@@ -53,18 +55,21 @@ export function createPaymentRequestQueries(db: Database) {
   );
   return {
     /** Requests whose brand ever disputed the work, opened in [from, to), newest dispute first. */
-    everDisputed: (from = '', to = '\uffff') => everDisputed.all(from, to).map(toRecord),
+    everDisputed: (from = '', to = '\uffff') =>
+      everDisputed.all(from, to).map(toRecord),
     byId: (id: number) => {
       const row = byId.get(id);
       return row ? toRecord(row) : null;
     },
     /** The request's creator alone, without reading the request (the live notices, per event). */
-    creatorOf: (id: number): string | null => creatorById.get(id)?.creator_id ?? null,
+    creatorOf: (id: number): string | null =>
+      creatorById.get(id)?.creator_id ?? null,
     byToken: (token: string) => {
       const row = byToken.get(token);
       return row ? toRecord(row) : null;
     },
-    listForCreator: (creatorId: string) => forCreator.all(creatorId).map(toRecord),
+    listForCreator: (creatorId: string) =>
+      forCreator.all(creatorId).map(toRecord),
     /** Every creator's requests, newest first (the admin list). */
     listAll: (limit = 500, offset = 0) => all.all(limit, offset).map(toRecord),
     /** Requests sent to an address (the brand's side), newest first (the data export). */
@@ -73,4 +78,6 @@ export function createPaymentRequestQueries(db: Database) {
   };
 }
 
-export type PaymentRequestQueries = ReturnType<typeof createPaymentRequestQueries>;
+export type PaymentRequestQueries = ReturnType<
+  typeof createPaymentRequestQueries
+>;

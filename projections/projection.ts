@@ -61,7 +61,10 @@ export interface StoredEvent {
 }
 
 export interface EventSource {
-  readAll(options?: { after?: number; maxCount?: number }): Promise<StoredEvent[]>;
+  readAll(options?: {
+    after?: number;
+    maxCount?: number;
+  }): Promise<StoredEvent[]>;
   subscribe(
     options: { after?: number; batchSize?: number; name?: string },
     handler: (events: StoredEvent[]) => Promise<void> | void,

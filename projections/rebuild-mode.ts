@@ -19,9 +19,15 @@ import type { Projection } from './projection';
  */
 const REBUILD_CACHE_SIZE = -16_384;
 
-export function enterRebuildMode(db: Database, projections: readonly Projection[]): () => void {
+export function enterRebuildMode(
+  db: Database,
+  projections: readonly Projection[],
+): () => void {
   const indexSql = db
-    .prepare<[string], string>("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?")
+    .prepare<
+      [string],
+      string
+    >("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?")
     .pluck();
   const deferred: string[] = [];
   for (const name of projections.flatMap((p) => p.deferredIndexes ?? [])) {

@@ -1,12 +1,19 @@
 import Database from 'better-sqlite3';
 import type { Database as ReadDatabase } from 'better-sqlite3';
-import type { ProjectedEvent, Projection, ProjectionWriter } from './projection';
+import type {
+  ProjectedEvent,
+  Projection,
+  ProjectionWriter,
+} from './projection';
 import { forgetSharedWork } from './shared-fold';
 
 const noop = (): void => undefined;
 
 /** Projections that write per event get a writer with nothing to flush. */
-export function writerOf(projection: Projection, db: ReadDatabase): ProjectionWriter {
+export function writerOf(
+  projection: Projection,
+  db: ReadDatabase,
+): ProjectionWriter {
   const prepared = projection.prepare(db);
   return typeof prepared === 'function'
     ? { apply: prepared, flush: noop, discard: noop }
@@ -15,7 +22,10 @@ export function writerOf(projection: Projection, db: ReadDatabase): ProjectionWr
 
 /** Puts every row of `table` in `from` into the same table of `to`, replacing the row with its key. */
 function copyRows(from: ReadDatabase, to: ReadDatabase, table: string): number {
-  const rows = from.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];
+  const rows = from.prepare(`SELECT * FROM ${table}`).all() as Record<
+    string,
+    unknown
+  >[];
   if (rows.length === 0) return 0;
   const columns = Object.keys(rows[0]!);
   const insert = to.prepare(
@@ -42,11 +52,14 @@ export function refoldRows(
   try {
     for (const p of folding) p.setup(scratch);
     const writers = folding.map((p) => writerOf(p, scratch));
-    for (const event of events) for (const writer of writers) writer.apply(event);
+    for (const event of events)
+      for (const writer of writers) writer.apply(event);
     for (const writer of writers) writer.flush();
     forgetSharedWork();
     const tables = folding.flatMap((p) => p.refoldTables ?? []);
-    return db.transaction(() => tables.reduce((n, table) => n + copyRows(scratch, db, table), 0))();
+    return db.transaction(() =>
+      tables.reduce((n, table) => n + copyRows(scratch, db, table), 0),
+    )();
   } finally {
     forgetSharedWork();
     scratch.close();

@@ -17,7 +17,12 @@ export interface RowStoreOptions<K, V> {
  * memory stays bounded by the batch size plus the capacity. A row deleted in the batch is kept
  * as a tombstone (`null`) so a later event of the batch does not read the stale stored row.
  */
-export function createRowStore<K, V>({ capacity, load, write, remove }: RowStoreOptions<K, V>) {
+export function createRowStore<K, V>({
+  capacity,
+  load,
+  write,
+  remove,
+}: RowStoreOptions<K, V>) {
   const rows = new Map<K, V | null>();
   const dirty = new Set<K>();
   return {

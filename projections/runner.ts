@@ -36,9 +36,10 @@ type Listener = (events: ProjectedEvent[]) => void;
 function projectionCheckpoints(db: Database, projections: Projection[]) {
   db.exec(`CREATE TABLE IF NOT EXISTS projection_checkpoints (
     name TEXT PRIMARY KEY, version INTEGER NOT NULL, position INTEGER NOT NULL)`);
-  const readCheckpoint = db.prepare<[string], { version: number; position: number }>(
-    'SELECT version, position FROM projection_checkpoints WHERE name = ?',
-  );
+  const readCheckpoint = db.prepare<
+    [string],
+    { version: number; position: number }
+  >('SELECT version, position FROM projection_checkpoints WHERE name = ?');
   const writeCheckpoint = db.prepare(
     `INSERT INTO projection_checkpoints (name, version, position) VALUES (?, ?, ?)
      ON CONFLICT(name) DO UPDATE SET version = excluded.version, position = excluded.position`,
@@ -62,7 +63,8 @@ function projectionCheckpoints(db: Database, projections: Projection[]) {
   return {
     of: (p: Projection): number => positions.get(p.name) ?? 0,
     /** In memory only: the database row is written by `write`, inside the batch's transaction. */
-    set: (p: Projection, position: number): void => void positions.set(p.name, position),
+    set: (p: Projection, position: number): void =>
+      void positions.set(p.name, position),
     write: (p: Projection, position: number): void =>
       void writeCheckpoint.run(p.name, p.version, position),
     restart,
@@ -88,12 +90,14 @@ function batchApplier(
     const from = appliers.map(({ projection }) => checkpoints.of(projection));
     const applies = appliers.map(({ writer }) => writer.apply);
     for (const event of batch) {
-      for (let i = 0; i < applies.length; i++) if (event.position > from[i]!) applies[i]!(event);
+      for (let i = 0; i < applies.length; i++)
+        if (event.position > from[i]!) applies[i]!(event);
     }
     for (const { writer } of appliers) writer.flush();
     const last = batch[batch.length - 1]!.position;
     for (const { projection } of appliers) {
-      if (checkpoints.of(projection) < last) checkpoints.write(projection, last);
+      if (checkpoints.of(projection) < last)
+        checkpoints.write(projection, last);
     }
   });
   return (batch) => {
@@ -118,7 +122,11 @@ function positionWaiters() {
         const timer = setTimeout(() => {
           const index = waiters.indexOf(entry);
           if (index >= 0) waiters.splice(index, 1);
-          reject(new Error(`Read models did not reach position ${target} within ${timeoutMs} ms`));
+          reject(
+            new Error(
+              `Read models did not reach position ${target} within ${timeoutMs} ms`,
+            ),
+          );
         }, timeoutMs);
         const entry = {
           position: target,
@@ -156,7 +164,9 @@ function reachedPosition(start: number) {
       for (const listener of listeners) listener(batch);
     },
     wait(target: number, timeoutMs: number): Promise<void> {
-      return target <= position ? Promise.resolve() : waiters.wait(target, timeoutMs);
+      return target <= position
+        ? Promise.resolve()
+        : waiters.wait(target, timeoutMs);
     },
     listen(listener: Listener): () => void {
       listeners.add(listener);
@@ -176,7 +186,10 @@ async function replayPages(
   source: EventSource,
   pageSize: number,
   handle: (page: StoredEvent[]) => void,
-  progress: { total: number; onProgress: ((applied: number, total: number) => void) | undefined },
+  progress: {
+    total: number;
+    onProgress: ((applied: number, total: number) => void) | undefined;
+  },
 ): Promise<number> {
   const { total, onProgress } = progress;
   let after = 0;
@@ -197,10 +210,16 @@ const appliersOf = (projections: Projection[], db: Database): Applier[] =>
   projections.map((p) => ({ projection: p, writer: writerOf(p, db) }));
 
 /** Where following resumes: the lowest checkpoint, so no read model misses an event. */
-const resumePosition = (projections: Projection[], checkpoints: Checkpoints): number =>
+const resumePosition = (
+  projections: Projection[],
+  checkpoints: Checkpoints,
+): number =>
   projections.length === 0
     ? 0
-    : Math.min(...projections.map((p) => checkpoints.of(p)), Number.MAX_SAFE_INTEGER);
+    : Math.min(
+        ...projections.map((p) => checkpoints.of(p)),
+        Number.MAX_SAFE_INTEGER,
+      );
 
 /** Replays the whole store page by page in rebuild mode (ADR 0007), under the heap ceiling. */
 async function replayInRebuildMode(
@@ -283,7 +302,13 @@ interface RunnerParts {
 
 /** Rebuilding every read model, and folding some streams' rows again: both while stopped. */
 function readModelResets(
-  { source, db, projections, rebuildBatchSize = 2_000, rebuildHeapLimitMb = 128 }: RunnerOptions,
+  {
+    source,
+    db,
+    projections,
+    rebuildBatchSize = 2_000,
+    rebuildHeapLimitMb = 128,
+  }: RunnerOptions,
   { checkpoints, appliers, reached, handle }: RunnerParts,
   stop: () => Promise<void>,
 ) {
@@ -292,13 +317,21 @@ function readModelResets(
      * Drops every read model and replays the whole store from position 0, page by page.
      * Call while stopped; `onProgress` gets (applied, total).
      */
-    async rebuild(onProgress?: (applied: number, total: number) => void): Promise<number> {
+    async rebuild(
+      onProgress?: (applied: number, total: number) => void,
+    ): Promise<number> {
       await stop();
       const total = await source.headPosition();
       restartReadModels(db, projections, checkpoints, appliers);
       reached.restart();
-      const replay = { batchSize: rebuildBatchSize, heapLimitMb: rebuildHeapLimitMb };
-      return replayInRebuildMode(source, db, projections, replay, handle, { total, onProgress });
+      const replay = {
+        batchSize: rebuildBatchSize,
+        heapLimitMb: rebuildHeapLimitMb,
+      };
+      return replayInRebuildMode(source, db, projections, replay, handle, {
+        total,
+        onProgress,
+      });
     },
     /**
      * Folds the rows of these streams again from their events (read with `read`, up to the
@@ -331,7 +364,12 @@ export function createProjectionRunner(options: RunnerOptions) {
   const applyBatch = batchApplier(db, checkpoints, appliers);
   const reached = reachedPosition(resumePosition(projections, checkpoints));
   let subscription: ReturnType<EventSource['subscribe']> | null = null;
-  const handle = batchHandler(applyBatch, appliers, checkpoints, reached.advance);
+  const handle = batchHandler(
+    applyBatch,
+    appliers,
+    checkpoints,
+    reached.advance,
+  );
   const parts = { checkpoints, appliers, reached, handle };
   const stop = async (): Promise<void> => {
     await subscription?.close();

@@ -8,7 +8,12 @@
  * stream one read model skips) folds on its own, so no read model depends on another being there
  * or at the same position.
  */
-const last: { evolve: unknown; before: unknown; event: unknown; after: unknown } = {
+const last: {
+  evolve: unknown;
+  before: unknown;
+  event: unknown;
+  after: unknown;
+} = {
   evolve: null,
   before: null,
   event: null,

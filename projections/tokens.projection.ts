@@ -17,7 +17,9 @@ export const tokensProjection: Projection = {
     const insert = db.prepare(
       'INSERT OR REPLACE INTO rm_tokens (token, kind, ref_id) VALUES (?, ?, ?)',
     );
-    const removeRef = db.prepare('DELETE FROM rm_tokens WHERE kind = ? AND ref_id = ?');
+    const removeRef = db.prepare(
+      'DELETE FROM rm_tokens WHERE kind = ? AND ref_id = ?',
+    );
     return (event: ProjectedEvent) => {
       switch (event.type) {
         case 'ShareLinkGenerated':

@@ -34,12 +34,18 @@ export const usersProjection: Projection = {
       ON CONFLICT(id) DO UPDATE SET email_key = excluded.email_key, username = excluded.username, email = excluded.email,
         company_name = excluded.company_name, state = excluded.state, context = excluded.context`);
     // Folded in memory and written once per batch (see createRowStore).
-    const rows = createRowStore<string, { context: UserContext; state: string }>({
+    const rows = createRowStore<
+      string,
+      { context: UserContext; state: string }
+    >({
       capacity: 2_048,
       load(id) {
         const row = select.get(id);
         return row
-          ? { context: JSON.parse(row.context) as UserContext, state: row.state }
+          ? {
+              context: JSON.parse(row.context) as UserContext,
+              state: row.state,
+            }
           : undefined;
       },
       write(id, { context, state }) {
@@ -63,7 +69,9 @@ export const usersProjection: Projection = {
       if (context.userId === '') return;
       rows.set(id, {
         context,
-        state: event.metadata.state ?? (context.onboardedAt ? 'onboarded' : 'registered'),
+        state:
+          event.metadata.state ??
+          (context.onboardedAt ? 'onboarded' : 'registered'),
       });
     };
     return { apply, flush: () => rows.flush(), discard: () => rows.discard() };

@@ -2,26 +2,47 @@ import type Database from 'better-sqlite3';
 import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { allProjections } from '../projections/all-projections';
-import { createAccountQueries, type AccountQueries } from '../projections/accounts.queries';
-import { createDealQueries, type DealQueries } from '../projections/deals.queries';
+import {
+  createAccountQueries,
+  type AccountQueries,
+} from '../projections/accounts.queries';
+import {
+  createDealQueries,
+  type DealQueries,
+} from '../projections/deals.queries';
 import {
   createNotificationQueries,
   type NotificationQueries,
 } from '../projections/notifications.queries';
-import { createMoneyQueries, type MoneyQueries } from '../projections/money.queries';
+import {
+  createMoneyQueries,
+  type MoneyQueries,
+} from '../projections/money.queries';
 import {
   createPaymentRequestQueries,
   type PaymentRequestQueries,
 } from '../projections/payment-requests.queries';
 import { openReadDatabase } from '../projections/read-database';
-import { createProjectionRunner, type ProjectionRunner } from '../projections/runner';
-import { createDescriptionImprover, type DescriptionImprover } from './ai/description-improver';
+import {
+  createProjectionRunner,
+  type ProjectionRunner,
+} from '../projections/runner';
+import {
+  createDescriptionImprover,
+  type DescriptionImprover,
+} from './ai/description-improver';
 import { newJwtSecret, resolveJwtSecret } from './auth/jwt-secret';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { createCommandBus, type CommandBus } from './commands/command-bus';
 import { createIdAllocator } from './commands/id-allocator';
-import { createCommandRunner, type CommandRunner } from './commands/run-command';
-import { createUniqueValues, type UniqueValues } from './commands/unique-values';
+import {
+  createCommandRunner,
+  type CommandRunner,
+} from './commands/run-command';
+import {
+  createUniqueValues,
+  type UniqueValues,
+} from './commands/unique-values';
 import type { AppConfig } from './config';
 import type { EventStore } from './event-store/event-store';
 import { openEventStore } from './event-store/open-event-store';
@@ -30,11 +51,20 @@ import { createReadModelForgetting } from './privacy/forget-read-models';
 import { createFiscalRetention } from './privacy/fiscal-retention';
 import type { EncryptedEventStore } from './event-store/personal-data-encryption';
 import { createLiveHub, type LiveHub } from './live/live-hub';
-import { openSharedHttpState, type SharedHttpState } from './http/shared-http-state';
+import {
+  openSharedHttpState,
+  type SharedHttpState,
+} from './http/shared-http-state';
 import { createAppMetrics, type AppMetrics } from './ops/app-metrics';
-import { createSubscriptionHealth, type SubscriptionHealth } from './ops/subscription-health';
+import {
+  createSubscriptionHealth,
+  type SubscriptionHealth,
+} from './ops/subscription-health';
 import { withResilientSubscriptions } from './event-store/resilient-subscription';
-import { createPaymentsWiring, type PaymentsWiring } from './money/payments-wiring';
+import {
+  createPaymentsWiring,
+  type PaymentsWiring,
+} from './money/payments-wiring';
 import {
   createNotificationsWiring,
   type NotificationsWiring,
@@ -47,11 +77,18 @@ import {
   type PushSender,
   type PushService,
 } from './notifications/push.service';
-import { generateVapidKeys, resolveVapidKeys, type VapidKeys } from './notifications/vapid-keys';
+import {
+  generateVapidKeys,
+  resolveVapidKeys,
+  type VapidKeys,
+} from './notifications/vapid-keys';
 import { systemClock, type Clock } from './shared/clock';
 import { keyedHasher } from './shared/keyed-hash';
 import { createBillingBook, type BillingBook } from './documents/billing-book';
-import { createSelfBillingBook, type SelfBillingBook } from './documents/self-billing-book';
+import {
+  createSelfBillingBook,
+  type SelfBillingBook,
+} from './documents/self-billing-book';
 import {
   createFeeInvoiceReactor,
   createFeeInvoices,
@@ -171,7 +208,9 @@ async function openStore(
       throw error;
     }
   }
-  const resilient = withResilientSubscriptions(opened, { observer: subscriptions });
+  const resilient = withResilientSubscriptions(opened, {
+    observer: subscriptions,
+  });
   return { store: metrics.instrumentStore(resilient), opened };
 }
 
@@ -188,7 +227,9 @@ async function sharedSecrets(
   const sharedVapid =
     config.vapid.publicKey && config.vapid.privateKey
       ? null
-      : await sharedHttp.secret('vapid', () => JSON.stringify(generateVapidKeys()));
+      : await sharedHttp.secret('vapid', () =>
+          JSON.stringify(generateVapidKeys()),
+        );
   const vapid = sharedVapid
     ? (JSON.parse(sharedVapid) as VapidKeys)
     : resolveVapidKeys({
@@ -205,11 +246,17 @@ async function sharedSecrets(
  */
 function startReadSide(
   readDb: Database.Database,
-  parts: Pick<Core, 'store' | 'clock' | 'config' | 'options'> & { keys: KeyStore },
+  parts: Pick<Core, 'store' | 'clock' | 'config' | 'options'> & {
+    keys: KeyStore;
+  },
   metrics: AppMetrics,
 ) {
   const { store, keys, clock, config, options } = parts;
-  const runner = createProjectionRunner({ source: store, db: readDb, projections: allProjections });
+  const runner = createProjectionRunner({
+    source: store,
+    db: readDb,
+    projections: allProjections,
+  });
   const queries = {
     deals: createDealQueries(readDb),
     requests: createPaymentRequestQueries(readDb),
@@ -217,9 +264,19 @@ function startReadSide(
     notifications: createNotificationQueries(readDb),
     money: createMoneyQueries(readDb),
   };
-  const live = createLiveHub({ queries, limits: config.live, onRefused: metrics.onLiveRefused });
+  const live = createLiveHub({
+    queries,
+    limits: config.live,
+    onRefused: metrics.onLiveRefused,
+  });
   const offApplied = runner.onApplied((batch) => live.publish(batch));
-  const forgetting = createReadModelForgetting({ runner, readDb, keys, store, queries });
+  const forgetting = createReadModelForgetting({
+    runner,
+    readDb,
+    keys,
+    store,
+    queries,
+  });
   const retention = createFiscalRetention({
     store,
     clock,
@@ -227,7 +284,8 @@ function startReadSide(
     queries,
     years: config.fiscalRetentionYears,
     settle: (position) => runner.waitForPosition(position, 10 * 60_000),
-    onError: (error) => console.error('Fiscal retention failed:', (error as Error)?.message),
+    onError: (error) =>
+      console.error('Fiscal retention failed:', (error as Error)?.message),
   });
   runner.start();
   if (options.startReactors ?? true) retention.start();
@@ -237,7 +295,10 @@ function startReadSide(
 /** What erasure needs of the store and the read side (server/privacy). */
 const privacyParts = (
   opened: EncryptedEventStore,
-  { forgetting, retention }: { forgetting: { forget(): Promise<void> }; retention: Retention },
+  {
+    forgetting,
+    retention,
+  }: { forgetting: { forget(): Promise<void> }; retention: Retention },
 ) => ({
   storedEvents: opened.stored,
   keys: opened.keys,
@@ -344,7 +405,10 @@ async function accessServices({
  */
 async function startEffects(
   parts: Core &
-    Pick<AppContext, 'run' | 'runner' | 'readDb' | 'metrics' | 'push' | 'queries' | 'invoices'> & {
+    Pick<
+      AppContext,
+      'run' | 'runner' | 'readDb' | 'metrics' | 'push' | 'queries' | 'invoices'
+    > & {
       secret: string;
     },
 ) {
@@ -401,14 +465,20 @@ async function startEffects(
  * instance reads it), else a table in the SQLite event file; beside KurrentDB, a SQLite file of
  * their own in the data folder (one instance).
  */
-function openEvidence(config: AppConfig): Promise<EvidenceStore> | EvidenceStore {
-  if (config.databaseUrl) return createPostgresEvidenceStore(config.databaseUrl);
+function openEvidence(
+  config: AppConfig,
+): Promise<EvidenceStore> | EvidenceStore {
+  if (config.databaseUrl)
+    return createPostgresEvidenceStore(config.databaseUrl);
   const file = config.kurrentUrl ? 'evidence.db' : 'events.db';
   return createSqliteEvidenceStore(join(config.dataDir, file));
 }
 
 /** The brands' billing details, the creators' self-billing agreements and the invoices made out with them. */
-function documentParts({ store, bus, clock, config }: Core, queries: AppContext['queries']) {
+function documentParts(
+  { store, bus, clock, config }: Core,
+  queries: AppContext['queries'],
+) {
   const billing = createBillingBook({ store, clock });
   const selfBilling = createSelfBillingBook({ store, clock });
   const invoices = createFeeInvoices({
@@ -445,7 +515,9 @@ async function openStorage(
   const bus = createCommandBus({ store, clock, onOutcome: metrics.onCommand });
   const run = createCommandRunner(bus);
   const core: Core = { config, options, clock, store, bus, run };
-  const readDb = openReadDatabase(options.readDbPath ?? join(config.dataDir, 'read.db'));
+  const readDb = openReadDatabase(
+    options.readDbPath ?? join(config.dataDir, 'read.db'),
+  );
   const sharedHttp = await openSharedHttpState({
     redisUrl: config.redisUrl,
     databaseUrl: config.databaseUrl,
@@ -462,7 +534,10 @@ async function openStorage(
  */
 async function startServices(
   core: Core,
-  parts: Pick<AppContext, 'runner' | 'readDb' | 'metrics' | 'queries' | 'sharedHttp'>,
+  parts: Pick<
+    AppContext,
+    'runner' | 'readDb' | 'metrics' | 'queries' | 'sharedHttp'
+  >,
 ) {
   const { secret, tokens, push } = await accessServices({ ...core, ...parts });
   const documents = documentParts(core, parts.queries);
@@ -473,7 +548,10 @@ async function startServices(
     secret,
     invoices: documents.invoices,
   });
-  return { secret, services: { tokens, payments, push, notifications, ...documents } };
+  return {
+    secret,
+    services: { tokens, payments, push, notifications, ...documents },
+  };
 }
 
 /** config → event store → command bus → read DB → projection runner → gateway → escrow → reactors. */
@@ -486,7 +564,11 @@ export async function createAppContext(
   const storage = await openStorage(config, options, metrics, subscriptions);
   const { core, opened, readDb, sharedHttp, evidence } = storage;
   const { clock, store, bus, run } = core;
-  const readSide = startReadSide(readDb, { ...core, keys: opened.keys }, metrics);
+  const readSide = startReadSide(
+    readDb,
+    { ...core, keys: opened.keys },
+    metrics,
+  );
   const { runner, queries, live, offApplied, forgetting, retention } = readSide;
   const settle = (position: number) => runner.waitForPosition(position);
   const { secret, services } = await startServices(core, {
@@ -497,7 +579,14 @@ export async function createAppContext(
     sharedHttp,
   });
   const { payments, notifications } = services;
-  metrics.watch({ store, runner, readDb, live, clock, intents: () => payments.intents.backlog() });
+  metrics.watch({
+    store,
+    runner,
+    readDb,
+    live,
+    clock,
+    intents: () => payments.intents.backlog(),
+  });
 
   return {
     config,
@@ -526,7 +615,16 @@ export async function createAppContext(
     ids: idAllocators(store, clock),
     improveDescription: createDescriptionImprover(config.ai),
     close: closer(
-      { payments, notifications, live, runner, store, sharedHttp, readDb, evidence },
+      {
+        payments,
+        notifications,
+        live,
+        runner,
+        store,
+        sharedHttp,
+        readDb,
+        evidence,
+      },
       { offApplied, forgetting, retention },
     ),
   };

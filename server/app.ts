@@ -65,20 +65,29 @@ export interface BuildOptions {
 function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    parse(request, text, done);
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string' },
+    (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, undefined);
+      parse(request, text, done);
+    },
+  );
 }
 
 /** The Fastify server as configured: logging, limits, ids, proxies; zod validates and serialises. */
-function createServer(config: AppContext['config'], options: BuildOptions): ZodApp {
+function createServer(
+  config: AppContext['config'],
+  options: BuildOptions,
+): ZodApp {
   const app = Fastify({
     logger: options.logger
       ? loggerOptions(
           config.logLevel,
-          typeof options.logger === 'object' ? options.logger.stream : undefined,
+          typeof options.logger === 'object'
+            ? options.logger.stream
+            : undefined,
         )
       : false,
     bodyLimit: config.bodyLimitBytes,
@@ -101,10 +110,14 @@ function createServer(config: AppContext['config'], options: BuildOptions): ZodA
     // Two log lines per request cost more than a cached read itself; errors are still logged by
     // the error handler, and LOG_LEVEL=debug brings the per-request lines back.
     logController: new LogController({
-      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+      disableRequestLogging:
+        config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   }).withTypeProvider<ZodTypeProvider>() as unknown as ZodApp;
-  app.server.headersTimeout = Math.min(60_000, config.connections.requestTimeoutMs);
+  app.server.headersTimeout = Math.min(
+    60_000,
+    config.connections.requestTimeoutMs,
+  );
   limitConnectionsPerAddress(app.server, {
     maxPerAddress: config.connections.maxPerAddress,
     trustProxy: config.trustProxy,
@@ -127,22 +140,32 @@ async function registerHttpLayers(app: ZodApp, ctx: AppContext): Promise<void> {
     });
   }
   await app.register(rateLimit, { global: false, ...ctx.sharedHttp.rateLimit });
-  registerWriteLimits(app as unknown as FastifyInstance, { config, tokens: ctx.tokens });
+  registerWriteLimits(app as unknown as FastifyInstance, {
+    config,
+    tokens: ctx.tokens,
+  });
   await app.register(swagger, {
     openapi: {
       info: {
         title: 'Escrow deal ledger API',
         version: '1.0.0',
-        description: 'Brand–creator escrow payments. Errors are JSON {error, message}.',
+        description:
+          'Brand–creator escrow payments. Errors are JSON {error, message}.',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
       },
     },
     transform: jsonSchemaTransform,
   });
   // Production keeps the API map to itself unless API_DOCS=on.
-  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  if (config.apiDocs)
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+    });
 }
 
 /** Everything the features' routes may be given; each feature's own type takes the parts it uses. */
@@ -156,13 +179,19 @@ interface AppRouteDeps extends RouteDeps<AppContext> {
  * What the routes are built on: the guards, the command services and the deal views, with the
  * idempotency records registered on the app. `offApplied` stops the caches following the read models.
  */
-function routeDeps(app: ZodApp, ctx: AppContext): { deps: AppRouteDeps; offApplied: () => void } {
+function routeDeps(
+  app: ZodApp,
+  ctx: AppContext,
+): { deps: AppRouteDeps; offApplied: () => void } {
   const idempotency = createIdempotency({
     records: ctx.sharedHttp.idempotency,
     now: () => ctx.clock.now().getTime(),
   });
   idempotency.register(app as unknown as FastifyInstance);
-  const guards = createAuthGuards({ tokens: ctx.tokens, accounts: ctx.queries.accounts });
+  const guards = createAuthGuards({
+    tokens: ctx.tokens,
+    accounts: ctx.queries.accounts,
+  });
   const dealViews = createDealViews({
     deals: ctx.queries.deals,
     accounts: ctx.queries.accounts,
@@ -173,7 +202,8 @@ function routeDeps(app: ZodApp, ctx: AppContext): { deps: AppRouteDeps; offAppli
   const offApplied = ctx.runner.onApplied((events) => {
     dealViews.onApplied(events);
     for (const event of events) {
-      if (SESSION_ENDS.has(event.type)) guards.forget(event.streamId.slice('user-'.length));
+      if (SESSION_ENDS.has(event.type))
+        guards.forget(event.streamId.slice('user-'.length));
     }
   });
   const deps: AppRouteDeps = {
@@ -197,7 +227,11 @@ function routeDeps(app: ZodApp, ctx: AppContext): { deps: AppRouteDeps; offAppli
 }
 
 /** Events after which a user's tokens stop working: their session version is read afresh. */
-const SESSION_ENDS = new Set(['SessionsRevoked', 'PasswordChanged', 'AccountErased']);
+const SESSION_ENDS = new Set([
+  'SessionsRevoked',
+  'PasswordChanged',
+  'AccountErased',
+]);
 
 /** The features' routes, registered in this order. */
 const featureRoutes = [
@@ -239,8 +273,13 @@ export async function buildApp(
   app.decorateRequest('principal', null);
   const { deps, offApplied } = routeDeps(app, ctx);
   const mayReadDetails = createProbeAudience(ctx, deps.guards);
-  app.get('/api/health', { schema: { tags: ['ops'], hide: true } }, async (request) =>
-    mayReadDetails(request) ? { ok: true, position: ctx.runner.position } : { ok: true },
+  app.get(
+    '/api/health',
+    { schema: { tags: ['ops'], hide: true } },
+    async (request) =>
+      mayReadDetails(request)
+        ? { ok: true, position: ctx.runner.position }
+        : { ok: true },
   );
   opsRoutes(app as unknown as FastifyInstance, { ctx, mayReadDetails });
   for (const routes of featureRoutes) routes(app, deps);
@@ -261,12 +300,18 @@ export async function buildApp(
  * The admin accounts over the configured store, ready at its head, for a command-line tool: the CLI
  * gets the one part it uses from the composition root, never the whole context.
  */
-export async function withAdminAccounts<T>(run: (admins: AdminAccounts) => Promise<T>): Promise<T> {
+export async function withAdminAccounts<T>(
+  run: (admins: AdminAccounts) => Promise<T>,
+): Promise<T> {
   const ctx = await createAppContext(loadConfig(), { startReactors: false });
   try {
     await ctx.runner.waitForPosition(await ctx.store.headPosition(), 120_000);
     return await run(
-      createAdminAccounts({ run: ctx.run, unique: ctx.unique, accounts: ctx.queries.accounts }),
+      createAdminAccounts({
+        run: ctx.run,
+        unique: ctx.unique,
+        accounts: ctx.queries.accounts,
+      }),
     );
   } finally {
     await ctx.close();

@@ -11,8 +11,10 @@ const optionalText = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
-const positiveNumber = (fallback: number) => z.coerce.number().positive().default(fallback);
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const positiveNumber = (fallback: number) =>
+  z.coerce.number().positive().default(fallback);
+const positiveInt = (fallback: number) =>
+  z.coerce.number().int().positive().default(fallback);
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
   .default('false')
@@ -50,7 +52,9 @@ const trustProxyField = z
     (v) => ['', 'false', '0'].includes(v) || isProxyList(v),
     'TRUST_PROXY must list IP addresses or CIDR ranges (10.0.0.0/8, or with a netmask; or loopback, linklocal, uniquelocal), separated by commas',
   )
-  .transform((v): string | false => (v === '' || v === 'false' || v === '0' ? false : v));
+  .transform((v): string | false =>
+    v === '' || v === 'false' || v === '0' ? false : v,
+  );
 
 /** The platform's details every fee invoice prints (ADR 0025). */
 const INVOICE_SELLER_FIELDS = [
@@ -62,7 +66,9 @@ const INVOICE_SELLER_FIELDS = [
 ] as const;
 
 const configFields = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -93,7 +99,12 @@ const configFields = z.object({
     .positive()
     .default(256 * 1024),
   /** A request's headers and body must arrive within this time (slow-body clients are cut off with 408). */
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(600_000)
+    .default(30_000),
   MAX_CONNECTIONS_PER_ADDRESS: positiveInt(100),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_FAILURE_WINDOW_MS: z.coerce
@@ -151,7 +162,11 @@ const configFields = z.object({
         .filter((a) => a !== ''),
     )
     .pipe(
-      z.array(z.email({ error: 'ADMIN_ALERT_EMAILS must be comma-separated email addresses' })),
+      z.array(
+        z.email({
+          error: 'ADMIN_ALERT_EMAILS must be comma-separated email addresses',
+        }),
+      ),
     ),
   RELEASE_REMINDER_HOURS: positiveNumber(12),
   HOLD_AGEING_HOURS: positiveNumber(72),
@@ -185,14 +200,19 @@ const configFields = z.object({
   INVOICE_SELLER_ADDRESS: optionalText,
   INVOICE_SELLER_COUNTRY: z
     .string()
-    .regex(/^[A-Z]{2}$/, 'INVOICE_SELLER_COUNTRY must be a two-letter country code')
+    .regex(
+      /^[A-Z]{2}$/,
+      'INVOICE_SELLER_COUNTRY must be a two-letter country code',
+    )
     .default('NL'),
   INVOICE_SELLER_KVK: optionalText,
   INVOICE_SELLER_VAT_ID: optionalText,
   INVOICE_SELLER_IBAN: optionalText,
   /** The VAT rate the fee includes where VAT is due, in basis points (2100 = 21 %; ADR 0025). */
   FEE_VAT_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(2_100),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info'),
 });
 
 type ConfigFields = z.infer<typeof configFields>;
@@ -210,10 +230,15 @@ function productionRequirements(env: ConfigFields, ctx: z.RefinementCtx): void {
     ctx.addIssue({
       code: 'custom',
       path: ['PUBLIC_URL'],
-      message: 'PUBLIC_URL is required when NODE_ENV=production (links, redirects, HSTS)',
+      message:
+        'PUBLIC_URL is required when NODE_ENV=production (links, redirects, HSTS)',
     });
   }
-  if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && !env.SIMULATED_PAYMENTS) {
+  if (
+    env.NODE_ENV === 'production' &&
+    !env.STRIPE_SECRET_KEY &&
+    !env.SIMULATED_PAYMENTS
+  ) {
     ctx.addIssue({
       code: 'custom',
       path: ['STRIPE_SECRET_KEY'],
@@ -238,21 +263,24 @@ function consistencyRules(env: ConfigFields, ctx: z.RefinementCtx): void {
     ctx.addIssue({
       code: 'custom',
       path: ['SIMULATED_PAYMENTS'],
-      message: 'SIMULATED_PAYMENTS=true cannot be combined with STRIPE_SECRET_KEY',
+      message:
+        'SIMULATED_PAYMENTS=true cannot be combined with STRIPE_SECRET_KEY',
     });
   }
   if (env.DATABASE_URL && !/^postgres(ql)?:\/\//i.test(env.DATABASE_URL)) {
     ctx.addIssue({
       code: 'custom',
       path: ['DATABASE_URL'],
-      message: 'DATABASE_URL must be a postgres:// (or postgresql://) connection string',
+      message:
+        'DATABASE_URL must be a postgres:// (or postgresql://) connection string',
     });
   }
   if (env.DATABASE_URL && env.KURRENTDB_URL) {
     ctx.addIssue({
       code: 'custom',
       path: ['DATABASE_URL'],
-      message: 'DATABASE_URL and KURRENTDB_URL name two event stores: set one of them',
+      message:
+        'DATABASE_URL and KURRENTDB_URL name two event stores: set one of them',
     });
   }
   if (env.REDIS_URL && !/^rediss?:\/\//i.test(env.REDIS_URL)) {
@@ -358,8 +386,16 @@ export interface AppConfig {
     maxTotal: number;
     maxLinkTotal: number;
   };
-  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
-  ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
+  vapid: {
+    publicKey: string | undefined;
+    privateKey: string | undefined;
+    subject: string;
+  };
+  ai: {
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+  };
   /** Without `smtpUrl`, mail is written to `<dataDir>/mail/*.eml` and shown on a test-mode page. */
   /** The UTC hour from which the daily reconciliation with the gateway runs. */
   reconciliationHourUtc: number;
@@ -404,7 +440,9 @@ export class ConfigError extends Error {
 }
 
 /** The caps that keep one client from wearing the service down: logins, write rates, push subscriptions, live streams. */
-function abuseLimits(e: Env): Pick<AppConfig, 'login' | 'rateLimits' | 'push' | 'live'> {
+function abuseLimits(
+  e: Env,
+): Pick<AppConfig, 'login' | 'rateLimits' | 'push' | 'live'> {
   return {
     login: {
       maxFailures: e.LOGIN_MAX_FAILURES,
@@ -424,7 +462,10 @@ function abuseLimits(e: Env): Pick<AppConfig, 'login' | 'rateLimits' | 'push' | 
       requestsPerRecipient: e.RATE_LIMIT_REQUESTS_PER_RECIPIENT,
       requestsWindowMs: e.RATE_LIMIT_REQUESTS_WINDOW_MS,
     },
-    push: { allowedHosts: e.PUSH_SERVICE_HOSTS, maxSubscriptions: e.PUSH_MAX_SUBSCRIPTIONS },
+    push: {
+      allowedHosts: e.PUSH_SERVICE_HOSTS,
+      maxSubscriptions: e.PUSH_MAX_SUBSCRIPTIONS,
+    },
     live: {
       maxPerUser: e.LIVE_MAX_PER_USER,
       maxPerLink: e.LIVE_MAX_PER_LINK,
@@ -438,7 +479,9 @@ function abuseLimits(e: Env): Pick<AppConfig, 'login' | 'rateLimits' | 'push' | 
   };
 }
 
-const failureAlertOf = (e: Env): AppConfig['notifications']['failureAlert'] => ({
+const failureAlertOf = (
+  e: Env,
+): AppConfig['notifications']['failureAlert'] => ({
   rate: e.NOTIFY_FAILURE_ALERT_RATE,
   windowMs: e.NOTIFY_FAILURE_ALERT_WINDOW_MS,
   minSends: e.NOTIFY_FAILURE_ALERT_MIN_SENDS,
@@ -472,10 +515,14 @@ function invoicesOf(e: Env): AppConfig['invoices'] {
 }
 
 /** Parses the environment; throws a ConfigError listing every problem. */
-export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+): AppConfig {
   const parsed = configSchema.safeParse(source);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
+    const lines = parsed.error.issues.map(
+      (i) => `${i.path.join('.') || '(env)'}: ${i.message}`,
+    );
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
@@ -484,7 +531,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(
+      /\/+$/,
+      '',
+    ),
     jwtSecret: e.JWT_SECRET,
     jwtExpiresInHours: e.JWT_EXPIRES_IN_HOURS,
     adminJwtExpiresInHours: e.ADMIN_JWT_EXPIRES_IN_HOURS,
@@ -531,6 +581,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     notifications: notificationsOf(e),
     invoices: invoicesOf(e),
     logLevel: e.LOG_LEVEL,
-    ops: { metricsToken: e.METRICS_TOKEN, readyMaxLagEvents: e.READY_MAX_LAG_EVENTS },
+    ops: {
+      metricsToken: e.METRICS_TOKEN,
+      readyMaxLagEvents: e.READY_MAX_LAG_EVENTS,
+    },
   };
 }

@@ -34,7 +34,11 @@ async function contextOrExit(config: AppConfig): Promise<AppContext> {
 }
 
 /** Creates the configured first admin once the read models have caught up (nothing if it exists). */
-async function bootstrapAdmin(config: AppConfig, ctx: AppContext, app: App): Promise<void> {
+async function bootstrapAdmin(
+  config: AppConfig,
+  ctx: AppContext,
+  app: App,
+): Promise<void> {
   if (!config.adminBootstrap) return;
   await ctx.runner.waitForPosition(await ctx.store.headPosition(), 120_000);
   const admins = createAdminAccounts({
@@ -42,7 +46,12 @@ async function bootstrapAdmin(config: AppConfig, ctx: AppContext, app: App): Pro
     unique: ctx.unique,
     accounts: ctx.queries.accounts,
   });
-  if (await admins.bootstrap(config.adminBootstrap.username, config.adminBootstrap.password)) {
+  if (
+    await admins.bootstrap(
+      config.adminBootstrap.username,
+      config.adminBootstrap.password,
+    )
+  ) {
     app.log.info(
       { username: config.adminBootstrap.username },
       'created the bootstrap admin account',
@@ -74,10 +83,18 @@ function stopOnSignals(ctx: AppContext, app: App): void {
 }
 
 /** Accounts from before look-alike keys get theirs, so their look-alikes are refused too. */
-async function adoptLookAlikeKeysLater(ctx: AppContext, app: App): Promise<void> {
+async function adoptLookAlikeKeysLater(
+  ctx: AppContext,
+  app: App,
+): Promise<void> {
   void ctx.runner
     .waitForPosition(await ctx.store.headPosition(), 120_000)
-    .then(() => adoptLookAlikeKeys({ unique: ctx.unique, accounts: ctx.queries.accounts }))
+    .then(() =>
+      adoptLookAlikeKeys({
+        unique: ctx.unique,
+        accounts: ctx.queries.accounts,
+      }),
+    )
     .then(({ clashes }) => {
       if (clashes > 0)
         app.log.warn(
@@ -104,7 +121,9 @@ async function main(): Promise<void> {
   stopOnSignals(ctx, app);
   await app.listen({ port: config.port, host: config.host });
   await adoptLookAlikeKeysLater(ctx, app);
-  app.log.info(`API docs at ${config.publicUrl}/api/docs (gateway: ${ctx.payments.gateway.mode})`);
+  app.log.info(
+    `API docs at ${config.publicUrl}/api/docs (gateway: ${ctx.payments.gateway.mode})`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -23,14 +23,18 @@ function precompress(outDir: string): Plugin {
     apply: 'build',
     closeBundle() {
       for (const file of walk(outDir).filter(
-        (f) => /\.(js|css|html|svg|webmanifest|json)$/.test(f) && !f.includes('.vite'),
+        (f) =>
+          /\.(js|css|html|svg|webmanifest|json)$/.test(f) &&
+          !f.includes('.vite'),
       )) {
         const data = readFileSync(file);
         if (data.length < 1024) continue;
         writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
         writeFileSync(
           `${file}.br`,
-          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          brotliCompressSync(data, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+          }),
         );
       }
     },
@@ -55,7 +59,8 @@ function buildInfo(outDir: string): Plugin {
   };
 }
 
-const vendorLibrary = /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/;
+const vendorLibrary =
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/;
 /**
  * The modules every first screen runs (router, texts, HTTP, toasts, the shared controls a link page
  * paints). Only modules that import nothing outside this list and the libraries above belong here,

@@ -46,21 +46,31 @@ export const OnboardingCompleted = defineEvent({
   type: 'OnboardingCompleted',
   version: 1,
   category: 'user',
-  description: 'The user finished (or skipped) onboarding; the optional fields may be empty.',
+  description:
+    'The user finished (or skipped) onboarding; the optional fields may be empty.',
   schema: z.object({
     companyName: optionalText,
     country: countryCodeSchema.nullable(),
     phoneNumber: z.string().max(40).nullable(),
   }),
-  fields: { companyName: 'profile', country: 'profile', phoneNumber: 'profile' },
-  example: { companyName: 'Acme', country: 'NL', phoneNumber: '+31 6 1234 5678' },
+  fields: {
+    companyName: 'profile',
+    country: 'profile',
+    phoneNumber: 'profile',
+  },
+  example: {
+    companyName: 'Acme',
+    country: 'NL',
+    phoneNumber: '+31 6 1234 5678',
+  },
 });
 
 export const ProfileUpdated = defineEvent({
   type: 'ProfileUpdated',
   version: 1,
   category: 'user',
-  description: 'The user edited the profile (full replacement of the profile fields).',
+  description:
+    'The user edited the profile (full replacement of the profile fields).',
   schema: z.object({
     username: z.string().min(2).max(50),
     email: z.string().min(3).max(320),
@@ -132,14 +142,19 @@ export const PayoutAccountStatusChanged = defineEvent({
   type: 'PayoutAccountStatusChanged',
   version: 1,
   category: 'user',
-  description: "The payout account's capability changed (payouts_enabled / details_submitted).",
+  description:
+    "The payout account's capability changed (payouts_enabled / details_submitted).",
   schema: z.object({
     accountId: z.string().min(1),
     payoutsEnabled: z.boolean(),
     detailsSubmitted: z.boolean(),
   }),
   fields: { accountId: 'none' },
-  example: { accountId: 'acct_9Z', payoutsEnabled: true, detailsSubmitted: true },
+  example: {
+    accountId: 'acct_9Z',
+    payoutsEnabled: true,
+    detailsSubmitted: true,
+  },
 });
 
 export const PushSubscriptionAdded = defineEvent({
@@ -149,10 +164,20 @@ export const PushSubscriptionAdded = defineEvent({
   description: 'A browser push subscription was registered for the user.',
   schema: z.object({
     endpoint: z.url().max(2_000),
-    keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+    keys: z.object({
+      p256dh: z.string().min(1).max(200),
+      auth: z.string().min(1).max(100),
+    }),
   }),
-  fields: { endpoint: 'profile', 'keys.p256dh': 'profile', 'keys.auth': 'profile' },
-  example: { endpoint: 'https://push.example/abc', keys: { p256dh: 'BN...', auth: 'xyz' } },
+  fields: {
+    endpoint: 'profile',
+    'keys.p256dh': 'profile',
+    'keys.auth': 'profile',
+  },
+  example: {
+    endpoint: 'https://push.example/abc',
+    keys: { p256dh: 'BN...', auth: 'xyz' },
+  },
 });
 
 export const PushSubscriptionRemoved = defineEvent({
@@ -181,7 +206,8 @@ export const SessionsRevoked = defineEvent({
   type: 'SessionsRevoked',
   version: 1,
   category: 'user',
-  description: 'The user logged out: every token issued before it stops working, on every device.',
+  description:
+    'The user logged out: every token issued before it stops working, on every device.',
   schema: z.object({ reason: z.enum(['logout']) }),
   fields: {},
   example: { reason: 'logout' },
@@ -193,7 +219,9 @@ export const AccountErased = defineEvent({
   category: 'user',
   description:
     "The account was erased on its owner's request (from the profile, or by an admin): it can no longer sign in, every token stops working, its push devices are dropped, and its profile key is deleted next (PersonalDataKeyErased), so its personal fields read as erased. Its money facts stay.",
-  schema: z.object({ pushSubscriptionsRemoved: z.number().int().nonnegative() }),
+  schema: z.object({
+    pushSubscriptionsRemoved: z.number().int().nonnegative(),
+  }),
   fields: {},
   example: { pushSubscriptionsRemoved: 1 },
 });
@@ -244,7 +272,8 @@ export const SignedIn = defineEvent({
   }),
   fields: { addressHash: 'profile' },
   example: {
-    addressHash: '2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae',
+    addressHash:
+      '2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae',
     language: 'nl',
   },
 });
@@ -331,7 +360,8 @@ export const ValueReserved = defineEvent({
   type: 'ValueReserved',
   version: 1,
   category: 'unique',
-  description: 'A unique value (email, username, admin username) was claimed by an owner stream.',
+  description:
+    'A unique value (email, username, admin username) was claimed by an owner stream.',
   schema: z.object({
     kind: z.enum(['email', 'username', 'admin-username']),
     ownerId: z.string().min(1),
@@ -344,7 +374,8 @@ export const ValueReleased = defineEvent({
   type: 'ValueReleased',
   version: 1,
   category: 'unique',
-  description: 'The owner gave the value up (profile change), so another may claim it.',
+  description:
+    'The owner gave the value up (profile change), so another may claim it.',
   schema: z.object({
     kind: z.enum(['email', 'username', 'admin-username']),
     ownerId: z.string().min(1),
@@ -358,8 +389,12 @@ export const IdBlockReserved = defineEvent({
   type: 'IdBlockReserved',
   version: 1,
   category: 'sequence',
-  description: 'A block of integer ids [from, to] was reserved by one app instance.',
-  schema: z.object({ from: z.number().int().positive(), to: z.number().int().positive() }),
+  description:
+    'A block of integer ids [from, to] was reserved by one app instance.',
+  schema: z.object({
+    from: z.number().int().positive(),
+    to: z.number().int().positive(),
+  }),
   fields: {},
   example: { from: 101, to: 200 },
 });
@@ -387,7 +422,11 @@ export const adminEventDefinitions = [
   AdminRecoveryCodeIssued,
   AdminRecoveryCodeUsed,
 ] as const;
-export const supportEventDefinitions = [ValueReserved, ValueReleased, IdBlockReserved] as const;
+export const supportEventDefinitions = [
+  ValueReserved,
+  ValueReleased,
+  IdBlockReserved,
+] as const;
 
 export type UserEvent = EventOf<(typeof accountEventDefinitions)[number]>;
 export type AdminEvent = EventOf<(typeof adminEventDefinitions)[number]>;

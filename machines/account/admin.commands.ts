@@ -35,7 +35,10 @@ export function sameDigest(a: string, b: string | null | undefined): boolean {
   return diff === 0;
 }
 
-export function decideAdmin(command: AdminCommand, snapshot: AdminSnapshot): Draft[] {
+export function decideAdmin(
+  command: AdminCommand,
+  snapshot: AdminSnapshot,
+): Draft[] {
   switch (command.type) {
     case 'CreateAdmin': {
       const { type: _type, ...data } = command;
@@ -46,13 +49,23 @@ export function decideAdmin(command: AdminCommand, snapshot: AdminSnapshot): Dra
     case 'DeactivateAdmin':
       return [{ type: 'AdminDeactivated', data: { reason: command.reason } }];
     case 'IssueRecoveryCode':
-      return [{ type: 'AdminRecoveryCodeIssued', data: { codeHash: command.codeHash } }];
+      return [
+        {
+          type: 'AdminRecoveryCodeIssued',
+          data: { codeHash: command.codeHash },
+        },
+      ];
     case 'UseRecoveryCode': {
       // Decided on the stream itself: two sign-ins with one code spend it once.
       if (!sameDigest(command.codeHash, snapshot.context.recoveryCodeHash))
         throw new DomainError('invalid_credentials');
-      const used: Draft = { type: 'AdminRecoveryCodeUsed', data: { signedIn: command.signedIn } };
-      return command.signedIn ? [used, { type: 'AdminLoggedIn', data: {} }] : [used];
+      const used: Draft = {
+        type: 'AdminRecoveryCodeUsed',
+        data: { signedIn: command.signedIn },
+      };
+      return command.signedIn
+        ? [used, { type: 'AdminLoggedIn', data: {} }]
+        : [used];
     }
   }
 }

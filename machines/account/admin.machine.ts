@@ -22,7 +22,10 @@ export const emptyAdminContext: AdminContext = {
   recoveryCodeHash: null,
 };
 
-export function evolveAdminContext(c: AdminContext, event: AdminEvent): AdminContext {
+export function evolveAdminContext(
+  c: AdminContext,
+  event: AdminEvent,
+): AdminContext {
   switch (event.type) {
     case 'AdminAccountCreated':
       return { ...c, ...event.data, createdAt: event.metadata.at };
@@ -43,14 +46,20 @@ export function evolveAdminContext(c: AdminContext, event: AdminEvent): AdminCon
  */
 export const adminMachine = setup({
   types: { context: {} as AdminContext, events: {} as AdminEvent },
-  actions: { evolve: assign(({ context, event }) => evolveAdminContext(context, event)) },
-  guards: { hasRecoveryCode: ({ context }) => Boolean(context.recoveryCodeHash) },
+  actions: {
+    evolve: assign(({ context, event }) => evolveAdminContext(context, event)),
+  },
+  guards: {
+    hasRecoveryCode: ({ context }) => Boolean(context.recoveryCodeHash),
+  },
 }).createMachine({
   id: 'admin',
   context: emptyAdminContext,
   initial: 'new',
   states: {
-    new: { on: { AdminAccountCreated: { target: 'active', actions: 'evolve' } } },
+    new: {
+      on: { AdminAccountCreated: { target: 'active', actions: 'evolve' } },
+    },
     active: {
       on: {
         AdminLoggedIn: { actions: 'evolve' },

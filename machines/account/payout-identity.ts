@@ -30,7 +30,8 @@ function birthDateFits(value: string, today: string): boolean {
   const m = DATE.exec(value);
   if (!m) return false;
   const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value)
+    return false;
   const sixteen = `${Number(today.slice(0, 4)) - 16}${today.slice(4)}`;
   return value >= '1900-01-01' && value <= sixteen;
 }
@@ -43,22 +44,33 @@ function birthDateFits(value: string, today: string): boolean {
 export function checkPayoutIdentity(
   input: PayoutIdentity,
   today: string,
-): { ok: true; identity: PayoutIdentity } | { ok: false; problem: PayoutIdentityProblem } {
+):
+  | { ok: true; identity: PayoutIdentity }
+  | { ok: false; problem: PayoutIdentityProblem } {
   const identity = {
     legalName: input.legalName.trim(),
     address: input.address.trim(),
     birthDate: input.birthDate.trim(),
     taxId: input.taxId.trim().toUpperCase(),
   };
-  if (!identity.legalName || !identity.address || !identity.birthDate || !identity.taxId)
+  if (
+    !identity.legalName ||
+    !identity.address ||
+    !identity.birthDate ||
+    !identity.taxId
+  )
     return { ok: false, problem: 'payout_identity_incomplete' };
   if (!birthDateFits(identity.birthDate, today))
     return { ok: false, problem: 'payout_birth_date_invalid' };
-  if (!TAX_ID.test(identity.taxId)) return { ok: false, problem: 'payout_tax_id_invalid' };
+  if (!TAX_ID.test(identity.taxId))
+    return { ok: false, problem: 'payout_tax_id_invalid' };
   return { ok: true, identity };
 }
 
-export const sameIdentity = (a: PayoutIdentity | null | undefined, b: PayoutIdentity) =>
+export const sameIdentity = (
+  a: PayoutIdentity | null | undefined,
+  b: PayoutIdentity,
+) =>
   !!a &&
   a.legalName === b.legalName &&
   a.address === b.address &&
@@ -66,4 +78,6 @@ export const sameIdentity = (a: PayoutIdentity | null | undefined, b: PayoutIden
   a.taxId === b.taxId;
 
 /** The body of the two bank-setup routes: the identity, optional for clients that do not ask yet. */
-export const onboardingBody = z.object({ identity: payoutIdentitySchema.optional() }).nullish();
+export const onboardingBody = z
+  .object({ identity: payoutIdentitySchema.optional() })
+  .nullish();

@@ -1,7 +1,10 @@
 import { DomainError } from '../command-error';
 import type { DraftOf } from '../events/define';
 import type { Language, UserEvent } from './account.events';
-import { documentMailKinds, type DocumentMailPreferences } from './document-mail';
+import {
+  documentMailKinds,
+  type DocumentMailPreferences,
+} from './document-mail';
 import { sameIdentity, type PayoutIdentity } from './payout-identity';
 import {
   languageOf,
@@ -20,7 +23,10 @@ import type { SnapshotFrom } from 'xstate';
 
 type Draft = DraftOf<UserEvent>;
 type UserSnapshot = SnapshotFrom<typeof userMachine>;
-type Data<T extends UserEvent['type']> = Extract<UserEvent, { type: T }>['data'];
+type Data<T extends UserEvent['type']> = Extract<
+  UserEvent,
+  { type: T }
+>['data'];
 type Profile = Data<'ProfileUpdated'>;
 type Optional = Data<'OnboardingCompleted'>;
 
@@ -29,10 +35,18 @@ export type UserCommand =
   | { type: 'CompleteOnboarding'; fields: Optional }
   | { type: 'ChooseLanguage'; language: Language }
   | { type: 'UpdateProfile'; profile: Profile }
-  | { type: 'RecordSignIn'; addressHash: string; language: Language | undefined }
+  | {
+      type: 'RecordSignIn';
+      addressHash: string;
+      language: Language | undefined;
+    }
   | { type: 'RevokeSessions' }
   | { type: 'ChangePassword'; passwordHash: string }
-  | { type: 'AddPushSubscription'; subscription: Data<'PushSubscriptionAdded'>; max: number }
+  | {
+      type: 'AddPushSubscription';
+      subscription: Data<'PushSubscriptionAdded'>;
+      max: number;
+    }
   /** One endpoint, or every device when none is named. */
   | { type: 'RemovePushSubscriptions'; endpoint?: string }
   | {
@@ -46,14 +60,25 @@ export type UserCommand =
   | { type: 'UnsubscribeEmail' }
   /** The gateway's account, with the identity the bank setup asked for when one was given. */
   | { type: 'LinkPayoutAccount'; accountId: string; identity?: PayoutIdentity }
-  | { type: 'RecordPayoutAccountStatus'; status: Data<'PayoutAccountStatusChanged'> }
+  | {
+      type: 'RecordPayoutAccountStatus';
+      status: Data<'PayoutAccountStatusChanged'>;
+    }
   /** Erasure on the owner's request: the money rule is checked before (server/privacy). */
   | { type: 'EraseAccount' };
 
-const PROFILE_FIELDS = ['username', 'email', 'companyName', 'country', 'phoneNumber'] as const;
+const PROFILE_FIELDS = [
+  'username',
+  'email',
+  'companyName',
+  'country',
+  'phoneNumber',
+] as const;
 /** Whether a profile save would change nothing the user's stream records. */
 export const sameProfile = (current: UserContext, next: Profile): boolean =>
-  PROFILE_FIELDS.every((field) => (current[field] ?? null) === (next[field] ?? null));
+  PROFILE_FIELDS.every(
+    (field) => (current[field] ?? null) === (next[field] ?? null),
+  );
 
 /** How long a sign-in's address counts as the user's recent one. */
 const SIGN_IN_MEMORY_MS = 30 * 24 * 3_600_000;
@@ -73,21 +98,33 @@ function signIn(
     (s) => s.addressHash === command.addressHash && Date.parse(s.at) >= since,
   );
   if (known && (c.language || !command.language)) return [];
-  const language = c.language || !command.language ? {} : { language: command.language };
-  return [{ type: 'SignedIn' as const, data: { addressHash: command.addressHash, ...language } }];
+  const language =
+    c.language || !command.language ? {} : { language: command.language };
+  return [
+    {
+      type: 'SignedIn' as const,
+      data: { addressHash: command.addressHash, ...language },
+    },
+  ];
 }
 
 /** Completing again (e.g. from the profile screen) just updates the optional fields. */
 function onboarding(snapshot: UserSnapshot, fields: Optional): Draft[] {
-  if (snapshot.value !== 'onboarded') return [{ type: 'OnboardingCompleted', data: fields }];
+  if (snapshot.value !== 'onboarded')
+    return [{ type: 'OnboardingCompleted', data: fields }];
   const c = snapshot.context;
   const data = { username: c.username, email: c.email, ...fields };
   return sameProfile(c, data) ? [] : [{ type: 'ProfileUpdated', data }];
 }
 
-function addDevice(c: UserContext, command: Extract<UserCommand, { type: 'AddPushSubscription' }>) {
+function addDevice(
+  c: UserContext,
+  command: Extract<UserCommand, { type: 'AddPushSubscription' }>,
+) {
   const { subscription, max } = command;
-  const others = c.pushSubscriptions.filter((s) => s.endpoint !== subscription.endpoint);
+  const others = c.pushSubscriptions.filter(
+    (s) => s.endpoint !== subscription.endpoint,
+  );
   if (others.length >= max) throw new DomainError('too_many_devices', { max });
   return [{ type: 'PushSubscriptionAdded' as const, data: subscription }];
 }
@@ -104,19 +141,26 @@ function notifications(
   };
   const language = command.language ?? languageOf(c);
   const drafts: Draft[] = [];
-  const documentsChanged = documentMailKinds.some((k) => next.documents[k] !== now.documents[k]);
+  const documentsChanged = documentMailKinds.some(
+    (k) => next.documents[k] !== now.documents[k],
+  );
   if (next.push !== now.push || next.email !== now.email || documentsChanged)
     drafts.push({ type: 'NotificationPreferencesChanged', data: next });
-  if (language !== languageOf(c)) drafts.push({ type: 'LanguageChosen', data: { language } });
+  if (language !== languageOf(c))
+    drafts.push({ type: 'LanguageChosen', data: { language } });
   return drafts;
 }
 
 /** The gateway's account and its status: recorded when they differ from what the stream holds. */
-function payouts(c: UserContext, command: UserCommand & { type: `${string}Payout${string}` }) {
+function payouts(
+  c: UserContext,
+  command: UserCommand & { type: `${string}Payout${string}` },
+) {
   if (command.type === 'LinkPayoutAccount') {
     const { accountId, identity } = command;
     const same =
-      c.payoutAccountId === accountId && (!identity || sameIdentity(c.payoutIdentity, identity));
+      c.payoutAccountId === accountId &&
+      (!identity || sameIdentity(c.payoutIdentity, identity));
     return same
       ? []
       : [
@@ -128,11 +172,18 @@ function payouts(c: UserContext, command: UserCommand & { type: `${string}Payout
   }
   const { status } = command;
   const changed =
-    c.payoutsEnabled !== status.payoutsEnabled || c.detailsSubmitted !== status.detailsSubmitted;
-  return changed ? [{ type: 'PayoutAccountStatusChanged' as const, data: status }] : [];
+    c.payoutsEnabled !== status.payoutsEnabled ||
+    c.detailsSubmitted !== status.detailsSubmitted;
+  return changed
+    ? [{ type: 'PayoutAccountStatusChanged' as const, data: status }]
+    : [];
 }
 
-export function decideUser(command: UserCommand, snapshot: UserSnapshot, now: string): Draft[] {
+export function decideUser(
+  command: UserCommand,
+  snapshot: UserSnapshot,
+  now: string,
+): Draft[] {
   const c = snapshot.context;
   switch (command.type) {
     case 'Register':
@@ -155,13 +206,24 @@ export function decideUser(command: UserCommand, snapshot: UserSnapshot, now: st
     case 'RevokeSessions':
       return [{ type: 'SessionsRevoked', data: { reason: 'logout' } }];
     case 'ChangePassword':
-      return [{ type: 'PasswordChanged', data: { passwordHash: command.passwordHash } }];
+      return [
+        {
+          type: 'PasswordChanged',
+          data: { passwordHash: command.passwordHash },
+        },
+      ];
     case 'AddPushSubscription':
       return addDevice(c, command);
     case 'RemovePushSubscriptions':
       return c.pushSubscriptions
-        .filter((s) => command.endpoint === undefined || s.endpoint === command.endpoint)
-        .map((s) => ({ type: 'PushSubscriptionRemoved', data: { endpoint: s.endpoint } }));
+        .filter(
+          (s) =>
+            command.endpoint === undefined || s.endpoint === command.endpoint,
+        )
+        .map((s) => ({
+          type: 'PushSubscriptionRemoved',
+          data: { endpoint: s.endpoint },
+        }));
     case 'SetNotifications':
       return notifications(c, command);
     case 'UnsubscribeEmail':
@@ -172,7 +234,10 @@ export function decideUser(command: UserCommand, snapshot: UserSnapshot, now: st
     case 'EraseAccount':
       if (c.erased) throw new DomainError('account_erased');
       return [
-        { type: 'AccountErased', data: { pushSubscriptionsRemoved: c.pushSubscriptions.length } },
+        {
+          type: 'AccountErased',
+          data: { pushSubscriptionsRemoved: c.pushSubscriptions.length },
+        },
       ];
   }
 }

@@ -20,11 +20,18 @@ export interface UserContext {
   payoutIdentity?: PayoutIdentity | null;
   payoutsEnabled: boolean;
   detailsSubmitted: boolean;
-  pushSubscriptions: { endpoint: string; keys: { p256dh: string; auth: string } }[];
+  pushSubscriptions: {
+    endpoint: string;
+    keys: { p256dh: string; auth: string };
+  }[];
   /** Bumped by logout and password change; a token carries the version it was issued at. */
   sessionVersion: number;
   /** Absent in contexts stored before preferences existed: read through `notificationPreferencesOf`. */
-  notifications?: { push: boolean; email: boolean; documents?: DocumentMailPreferences };
+  notifications?: {
+    push: boolean;
+    email: boolean;
+    documents?: DocumentMailPreferences;
+  };
   /** HMACs of the addresses of the last five sign-ins, newest last (absent before sign-ins were recorded). */
   signIns?: { addressHash: string; at: string }[];
   /** Set by AccountErased: the account signs in no more and shows as a pseudonym. */
@@ -43,12 +50,15 @@ const everyDocument: DocumentMailPreferences = {
  * Both channels are on until the user turns one off, and every document is e-mailed until the
  * user turns its kind off; English until a language is chosen.
  */
-export const notificationPreferencesOf = (c: Pick<UserContext, 'notifications'>) => ({
+export const notificationPreferencesOf = (
+  c: Pick<UserContext, 'notifications'>,
+) => ({
   push: c.notifications?.push ?? true,
   email: c.notifications?.email ?? true,
   documents: { ...everyDocument, ...c.notifications?.documents },
 });
-export const languageOf = (c: Pick<UserContext, 'language'>): Language => c.language ?? 'en';
+export const languageOf = (c: Pick<UserContext, 'language'>): Language =>
+  c.language ?? 'en';
 
 export const emptyUserContext: UserContext = {
   userId: '',
@@ -68,7 +78,10 @@ export const emptyUserContext: UserContext = {
   sessionVersion: 0,
 };
 
-export function evolveUserContext(c: UserContext, event: UserEvent): UserContext {
+export function evolveUserContext(
+  c: UserContext,
+  event: UserEvent,
+): UserContext {
   switch (event.type) {
     case 'UserRegistered': {
       const d = event.data;
@@ -102,14 +115,18 @@ export function evolveUserContext(c: UserContext, event: UserEvent): UserContext
       return {
         ...c,
         pushSubscriptions: [
-          ...c.pushSubscriptions.filter((s) => s.endpoint !== event.data.endpoint),
+          ...c.pushSubscriptions.filter(
+            (s) => s.endpoint !== event.data.endpoint,
+          ),
           event.data,
         ],
       };
     case 'PushSubscriptionRemoved':
       return {
         ...c,
-        pushSubscriptions: c.pushSubscriptions.filter((s) => s.endpoint !== event.data.endpoint),
+        pushSubscriptions: c.pushSubscriptions.filter(
+          (s) => s.endpoint !== event.data.endpoint,
+        ),
       };
     case 'PasswordChanged':
       return {
@@ -169,13 +186,17 @@ export const userMachine = setup({
       event.type === 'PushSubscriptionRemoved' &&
       context.pushSubscriptions.some((s) => s.endpoint === event.data.endpoint),
   },
-  actions: { evolve: assign(({ context, event }) => evolveUserContext(context, event)) },
+  actions: {
+    evolve: assign(({ context, event }) => evolveUserContext(context, event)),
+  },
 }).createMachine({
   id: 'user',
   context: emptyUserContext,
   initial: 'new',
   states: {
-    new: { on: { UserRegistered: { target: 'registered', actions: 'evolve' } } },
+    new: {
+      on: { UserRegistered: { target: 'registered', actions: 'evolve' } },
+    },
     registered: {
       on: { OnboardingCompleted: { target: 'onboarded', actions: 'evolve' } },
     },

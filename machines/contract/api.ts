@@ -6,9 +6,16 @@ import {
   adminRequestActions,
   paymentRequestActions,
 } from '../payment-request/payment-request.view';
-import { exclusivitySchema, platformSchema, usageRightsSchema } from '../deal/deal.events';
+import {
+  exclusivitySchema,
+  platformSchema,
+  usageRightsSchema,
+} from '../deal/deal.events';
 import { dealStatuses } from '../deal/deal.machine';
-import { milestoneActions, milestoneAdminActions } from '../deal/deal-milestone-view';
+import {
+  milestoneActions,
+  milestoneAdminActions,
+} from '../deal/deal-milestone-view';
 import { milestoneStatuses } from '../deal/deal-context.types';
 import { paymentRequestStatuses } from '../payment-request/payment-request.machine';
 
@@ -188,10 +195,16 @@ export const dealSchema = z.object({
   completedAt: nullableIso,
   createdAt: iso,
   dispute: z
-    .object({ reason: z.string(), description: z.string().nullable(), status: z.string() })
+    .object({
+      reason: z.string(),
+      description: z.string().nullable(),
+      status: z.string(),
+    })
     .nullable(),
   onHold: z.boolean(),
-  lastTransferError: z.object({ code: z.string(), message: z.string(), at: iso }).nullable(),
+  lastTransferError: z
+    .object({ code: z.string(), message: z.string(), at: iso })
+    .nullable(),
   /** A split outcome's amounts, once asked for (null otherwise). */
   split: dealSplitSchema.nullable(),
   /** The latest chargeback on the payment, if the cardholder's bank reversed any of it. */
@@ -204,7 +217,10 @@ export const dealSchema = z.object({
    */
   receiptRef: z.string().nullable().optional(),
   /** The machine snapshot's value and (redacted) context: the UI rebuilds the snapshot from these. */
-  machine: z.object({ value: stateValueSchema, context: z.record(z.string(), z.unknown()) }),
+  machine: z.object({
+    value: stateValueSchema,
+    context: z.record(z.string(), z.unknown()),
+  }),
   state: dealStateSchema,
 });
 export type DealDto = z.infer<typeof dealSchema>;
@@ -228,7 +244,11 @@ export interface DealInput {
   /** The contract's terms (machines/deal/deal-contract.ts); absent: 2 revision rounds, organic use only, no exclusivity. */
   revisionRounds?: number;
   usageRights?: { kind: UsageRightsKind; days?: number | null };
-  exclusivity?: { kind: 'none' | 'category'; days?: number | null; category?: string | null };
+  exclusivity?: {
+    kind: 'none' | 'category';
+    days?: number | null;
+    category?: string | null;
+  };
   brandTerms?: string | null;
   /**
    * The milestone plan (docs/api.md "Milestones"): 2 to 10 parts whose amounts, typed as `amount`
@@ -246,14 +266,22 @@ export interface MilestoneInput {
 export type DealPlatform = (typeof platforms)[number];
 
 export const adminDealSchema = dealSchema.extend({
-  user: z.object({ companyName: z.string().nullable(), username: z.string(), email: z.string() }),
+  user: z.object({
+    companyName: z.string().nullable(),
+    username: z.string(),
+    email: z.string(),
+  }),
   chargebacks: chargebacksSchema,
   /** Extra payments of the deal that were refunded in full at once (DuplicatePaymentRefunded). */
   duplicateRefunds: duplicateRefundsSchema,
   split: adminSplitSchema.nullable(),
   /** A deal with a plan: each milestone also with what an admin may do with it now. */
   milestones: z
-    .array(milestoneSchema.extend({ adminCan: z.array(z.enum(milestoneAdminActions)) }))
+    .array(
+      milestoneSchema.extend({
+        adminCan: z.array(z.enum(milestoneAdminActions)),
+      }),
+    )
     .optional(),
   /**
    * Who holds the creator's link: the address the creator confirmed (the history records it), how
@@ -265,7 +293,9 @@ export const adminDealSchema = dealSchema.extend({
       email: z.string().nullable(),
       emailConfirmedAt: iso.nullable(),
       moves: z.number().int(),
-      selfDealing: z.array(z.enum(['same_email', 'same_domain', 'brand_sign_in_address'])),
+      selfDealing: z.array(
+        z.enum(['same_email', 'same_domain', 'brand_sign_in_address']),
+      ),
     })
     .optional(),
 });
@@ -316,7 +346,11 @@ export const paymentRequestSchema = z.object({
   payoutWaitingFor: z.enum(['provider', 'bank_account']).nullable(),
   /** The creator's completion: a note and links to the work, for the brand's review. */
   delivery: z
-    .object({ note: z.string().nullable(), links: z.array(z.string()), at: iso })
+    .object({
+      note: z.string().nullable(),
+      links: z.array(z.string()),
+      at: iso,
+    })
     .nullable(),
   /** Until when the brand may approve or dispute; then the money is released by itself. */
   reviewPeriodEndsAt: nullableIso,
@@ -329,7 +363,10 @@ export const paymentRequestSchema = z.object({
     })
     .nullable(),
   refundedAt: nullableIso,
-  machine: z.object({ value: stateValueSchema, context: z.record(z.string(), z.unknown()) }),
+  machine: z.object({
+    value: stateValueSchema,
+    context: z.record(z.string(), z.unknown()),
+  }),
   state: paymentRequestStateSchema,
 });
 export type PaymentRequestDto = z.infer<typeof paymentRequestSchema>;
@@ -349,7 +386,10 @@ export const userSchema = z.object({
 });
 export type UserDto = z.infer<typeof userSchema>;
 
-export const authAnswerSchema = z.object({ token: z.string(), user: userSchema });
+export const authAnswerSchema = z.object({
+  token: z.string(),
+  user: userSchema,
+});
 export const profileSchema = userSchema.pick({
   username: true,
   email: true,
@@ -362,14 +402,21 @@ export const profileSchema = userSchema.pick({
  * The payout account's state as a code the web compares (`code`), beside the words the spec gives
  * `status` ('Connected', 'Setup incomplete', anything else), which stay for the clients that read them.
  */
-export const bankStatusCodes = ['connected', 'setup_incomplete', 'not_connected'] as const;
+export const bankStatusCodes = [
+  'connected',
+  'setup_incomplete',
+  'not_connected',
+] as const;
 export type BankStatusCode = (typeof bankStatusCodes)[number];
 export const bankStatusWords: Record<BankStatusCode, string> = {
   connected: 'Connected',
   setup_incomplete: 'Setup incomplete',
   not_connected: 'Not connected',
 };
-export const bankStatusSchema = z.object({ status: z.string(), code: z.enum(bankStatusCodes) });
+export const bankStatusSchema = z.object({
+  status: z.string(),
+  code: z.enum(bankStatusCodes),
+});
 export type BankStatusDto = z.infer<typeof bankStatusSchema>;
 
 export const userStatsSchema = z.object({
@@ -434,7 +481,9 @@ export const adminPaymentRequestSchema = paymentRequestSchema.extend({
   }),
   /** The statechart state: pending, accepted, paid, payout_pending, completed, expired, rejected. */
   machineState: z.string(),
-  hold: z.object({ since: iso, disputeId: z.string(), reason: z.string() }).nullable(),
+  hold: z
+    .object({ since: iso, disputeId: z.string(), reason: z.string() })
+    .nullable(),
   chargebacks: chargebacksSchema,
   payoutDeferredAt: nullableIso,
   transferId: z.string().nullable(),

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { exclusivitySchema, platformSchema, usageRightsSchema } from '../deal/deal.events';
+import {
+  exclusivitySchema,
+  platformSchema,
+  usageRightsSchema,
+} from '../deal/deal.events';
 
 /**
  * A deal's contract as both parties read it (GET /api/deals/:id/contract for the brand,

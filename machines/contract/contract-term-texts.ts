@@ -17,7 +17,8 @@ export const contractTermsEn = {
   'contract.brandTerms': 'The brand’s own terms',
   'contract.milestones': 'Milestones',
   'contract.milestone': 'Milestone {index}: {title}',
-  'contract.milestoneValue': '{amount}, due {due}. Deliverables: {deliverables}',
+  'contract.milestoneValue':
+    '{amount}, due {due}. Deliverables: {deliverables}',
 };
 
 export const contractTermsNl: Record<keyof typeof contractTermsEn, string> = {
@@ -25,7 +26,8 @@ export const contractTermsNl: Record<keyof typeof contractTermsEn, string> = {
   'contract.revisionRounds': 'Inbegrepen revisierondes',
   'contract.usageRights': 'Gebruiksrechten',
   'contract.usage.organic': 'Alleen organische posts',
-  'contract.usage.paid_ads': 'Betaalde advertenties / whitelisting gedurende {days} dagen',
+  'contract.usage.paid_ads':
+    'Betaalde advertenties / whitelisting gedurende {days} dagen',
   'contract.usage.perpetual': 'Onbeperkt in de tijd',
   'contract.usage.unset': 'Niet afgesproken',
   'contract.exclusivity': 'Exclusiviteit',
@@ -34,5 +36,6 @@ export const contractTermsNl: Record<keyof typeof contractTermsEn, string> = {
   'contract.brandTerms': 'Eigen voorwaarden van het merk',
   'contract.milestones': 'Mijlpalen',
   'contract.milestone': 'Mijlpaal {index}: {title}',
-  'contract.milestoneValue': '{amount}, uiterlijk {due}. Deliverables: {deliverables}',
+  'contract.milestoneValue':
+    '{amount}, uiterlijk {due}. Deliverables: {deliverables}',
 };

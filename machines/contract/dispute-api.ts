@@ -31,7 +31,10 @@ export const disputeEntrySchema = z.object({
 export type DisputeEntryDto = z.infer<typeof disputeEntrySchema>;
 
 export const disputeThreadSchema = z.object({
-  subject: z.object({ kind: z.enum(['deal', 'payment_request']), id: z.number().int() }),
+  subject: z.object({
+    kind: z.enum(['deal', 'payment_request']),
+    id: z.number().int(),
+  }),
   /** Whether the dispute is still open (messages are taken only then). */
   open: z.boolean(),
   /** Whether the reader may post (an auditor reads only). */

@@ -72,7 +72,9 @@ export const reconciliationReportSchema = z.object({
     })
     .optional(),
 });
-export type ReconciliationReportDto = z.infer<typeof reconciliationReportSchema>;
+export type ReconciliationReportDto = z.infer<
+  typeof reconciliationReportSchema
+>;
 
 const moneyDaySchema = z.object({
   day: z.string(),

@@ -50,12 +50,18 @@ export const personalDataExportSchema = z.object({
     .nullable(),
   /** For a creator with only a link: the address confirmed on it and the link's language. */
   link: z
-    .object({ dealId: z.number().int(), email: z.string().nullable(), language: z.string() })
+    .object({
+      dealId: z.number().int(),
+      email: z.string().nullable(),
+      language: z.string(),
+    })
     .nullable(),
   account: z.object({ events: z.array(exportedEventSchema) }),
   deals: z.array(collaborationSchema),
   paymentRequests: z.array(collaborationSchema),
-  documents: z.array(z.object({ kind: z.string(), subject: z.string(), url: z.string() })),
+  documents: z.array(
+    z.object({ kind: z.string(), subject: z.string(), url: z.string() }),
+  ),
   notifications: z.object({
     preferences: z.object({ push: z.boolean(), email: z.boolean() }).nullable(),
     emailOptedOut: z.boolean(),
@@ -69,7 +75,9 @@ export const personalDataExportSchema = z.object({
     ),
   }),
   signIns: z.array(z.object({ at: iso, addressHash: z.string() })),
-  agreements: z.array(z.object({ kind: z.string(), at: iso, subject: z.string() })),
+  agreements: z.array(
+    z.object({ kind: z.string(), at: iso, subject: z.string() }),
+  ),
   pushSubscriptions: z.array(z.object({ host: z.string() })),
   /** Every personal value the stored events hold, by the event catalogue's marks. */
   personalData: z.array(

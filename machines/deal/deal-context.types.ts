@@ -61,7 +61,12 @@ export interface DealContext extends EscrowLedger {
   dispute: DealDispute | null;
   hold: DealHold | null;
   /** The last refused transfer; `key` names the release request it answered. */
-  lastTransferError: { code: string; message: string; at: string; key: string | null } | null;
+  lastTransferError: {
+    code: string;
+    message: string;
+    at: string;
+    key: string | null;
+  } | null;
   releaseTrigger: ReleaseTrigger | 'manual' | null;
   refundId: string | null;
   cancelledAt: string | null;
@@ -80,7 +85,11 @@ export interface DealContext extends EscrowLedger {
     milestone?: number;
   } | null;
   /** A refund asked for and not yet answered (RefundRequested), and the milestone it refunds. */
-  pendingRefund: { key: string; amountCents: number; milestone?: number } | null;
+  pendingRefund: {
+    key: string;
+    amountCents: number;
+    milestone?: number;
+  } | null;
   /**
    * A deal with a milestone plan: each milestone's state and data (milestone.machine.ts). Absent
    * in a deal without a plan, whose context stays exactly what it always was.
@@ -88,7 +97,12 @@ export interface DealContext extends EscrowLedger {
   milestones?: Milestone[];
   /** The milestone a split under way is for (deals with milestones only). */
   splitMilestone?: number | null;
-  lastRefundError: { code: string; message: string; at: string; key: string } | null;
+  lastRefundError: {
+    code: string;
+    message: string;
+    at: string;
+    key: string;
+  } | null;
 }
 
 export const milestoneStatuses = [

@@ -32,7 +32,9 @@ export type UsageRights =
   | { kind: 'perpetual' };
 
 export const exclusivityKinds = ['none', 'category'] as const;
-export type Exclusivity = { kind: 'none' } | { kind: 'category'; days: number; category: string };
+export type Exclusivity =
+  | { kind: 'none' }
+  | { kind: 'category'; days: number; category: string };
 
 /**
  * The contract's canonical form (its field names and order are part of the hash: change only with a
@@ -66,7 +68,12 @@ export interface DealContract {
 export interface ContractTerms
   extends Omit<
     DealContract,
-    'form' | 'dealId' | 'revisionRounds' | 'usageRights' | 'exclusivity' | 'brandTerms'
+    | 'form'
+    | 'dealId'
+    | 'revisionRounds'
+    | 'usageRights'
+    | 'exclusivity'
+    | 'brandTerms'
   > {
   revisionRounds?: number | undefined;
   usageRights?: UsageRights | undefined;
@@ -75,16 +82,19 @@ export interface ContractTerms
 }
 
 /** Revision rounds a deal's terms include; a deal made before rounds existed has none. */
-export const revisionRoundsOf = (terms: ContractTerms | null): number => terms?.revisionRounds ?? 0;
+export const revisionRoundsOf = (terms: ContractTerms | null): number =>
+  terms?.revisionRounds ?? 0;
 
 /** The contract of a deal's terms; fields a deal made before contracts lacks read as "not agreed". */
 export function contractOf(dealId: number, terms: ContractTerms): DealContract {
-  const plan = terms.milestones?.map(({ title, deliverables, amountCents, dueDate }) => ({
-    title,
-    deliverables,
-    amountCents,
-    dueDate,
-  }));
+  const plan = terms.milestones?.map(
+    ({ title, deliverables, amountCents, dueDate }) => ({
+      title,
+      deliverables,
+      amountCents,
+      dueDate,
+    }),
+  );
   return {
     form: plan ? 'deal-contract/2' : 'deal-contract/1',
     dealId,
@@ -113,7 +123,8 @@ export function contractOf(dealId: number, terms: ContractTerms): DealContract {
  * fields left out, arrays in their order. Two equal contracts give the same bytes, always.
  */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (value === null || typeof value !== 'object')
+    return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   const entries = Object.entries(value as Record<string, unknown>)
     .filter(([, v]) => v !== undefined)
@@ -122,4 +133,5 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** The bytes the acceptance's SHA-256 is taken of (UTF-8 of this text). */
-export const canonicalContract = (contract: DealContract): string => canonicalJson(contract);
+export const canonicalContract = (contract: DealContract): string =>
+  canonicalJson(contract);

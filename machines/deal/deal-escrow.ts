@@ -63,8 +63,12 @@ export function refusal(
   action: ActionCode,
   params?: ErrorParams,
 ): DomainError {
-  if (code === null || code === 'deal_not_in_state') return refused(snapshot, action);
-  return new DomainError(code, params ?? refusalParams[code] ?? { status: statusOf(snapshot) });
+  if (code === null || code === 'deal_not_in_state')
+    return refused(snapshot, action);
+  return new DomainError(
+    code,
+    params ?? refusalParams[code] ?? { status: statusOf(snapshot) },
+  );
 }
 
 /** The guard's own refusal first, else the statechart's (a limit, or the state): `only` with a guard. */
@@ -75,6 +79,7 @@ export function guarded(
   code: ErrorCode | null,
   draft: DealDraft,
 ): DealDraft[] {
-  if (code !== null && code !== 'deal_not_in_state') throw refusal(snapshot, code, action);
+  if (code !== null && code !== 'deal_not_in_state')
+    throw refusal(snapshot, code, action);
   return only(snapshot, now, action, draft);
 }

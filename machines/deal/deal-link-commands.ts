@@ -1,7 +1,13 @@
 import type { Deciders } from '../escrow/escrow-decider';
 import { sameIdentity, type PayoutIdentity } from '../account/payout-identity';
 import { acceptRefusal, linkRotationRefusal } from './deal.guards';
-import { dealCanTake, guarded, only, type DealDraft, type DealSnapshot } from './deal-escrow';
+import {
+  dealCanTake,
+  guarded,
+  only,
+  type DealDraft,
+  type DealSnapshot,
+} from './deal-escrow';
 
 /**
  * The deal's link and the creator behind it: the link the brand shares (given once, replaced on
@@ -22,7 +28,11 @@ export type LinkCommand =
       readHash?: string | null;
     }
   | { type: 'RotateShareLink'; token: string }
-  | { type: 'StartBankOnboarding'; accountId: string; identity?: PayoutIdentity }
+  | {
+      type: 'StartBankOnboarding';
+      accountId: string;
+      identity?: PayoutIdentity;
+    }
   | { type: 'ConnectBankAccount'; accountId: string };
 
 export const linkDeciders: Deciders<LinkCommand, DealSnapshot, DealDraft> = {
@@ -30,17 +40,27 @@ export const linkDeciders: Deciders<LinkCommand, DealSnapshot, DealDraft> = {
   GenerateShareLink: ({ token }, snapshot, now) =>
     snapshot.context.shareableToken !== null
       ? []
-      : only(snapshot, now, 'create_share_link', { type: 'ShareLinkGenerated', data: { token } }),
+      : only(snapshot, now, 'create_share_link', {
+          type: 'ShareLinkGenerated',
+          data: { token },
+        }),
   AcceptDeal: (command, snapshot, now) => {
     // A brand signed in on its own link would bind the deal (and its payout) to itself.
-    const own = !!command.claimedByUserId && command.claimedByUserId === snapshot.context.ownerId;
+    const own =
+      !!command.claimedByUserId &&
+      command.claimedByUserId === snapshot.context.ownerId;
     const code =
-      acceptRefusal(snapshot.context, command) ?? (own ? 'own_deal_not_acceptable' : null);
+      acceptRefusal(snapshot.context, command) ??
+      (own ? 'own_deal_not_acceptable' : null);
     return guarded(snapshot, now, 'accept_deal', code, {
       type: 'CreatorAccepted',
       data: {
-        ...(command.claimSecretHash ? { claimSecretHash: command.claimSecretHash } : {}),
-        ...(command.claimedByUserId ? { claimedByUserId: command.claimedByUserId } : {}),
+        ...(command.claimSecretHash
+          ? { claimSecretHash: command.claimSecretHash }
+          : {}),
+        ...(command.claimedByUserId
+          ? { claimedByUserId: command.claimedByUserId }
+          : {}),
         ...(command.contractHash ? { contractHash: command.contractHash } : {}),
       },
     });
@@ -68,7 +88,10 @@ export const linkDeciders: Deciders<LinkCommand, DealSnapshot, DealDraft> = {
         }),
   ConnectBankAccount: ({ accountId }, snapshot, now) => {
     if (snapshot.context.stripeAccountId === accountId) return [];
-    const connected: DealDraft = { type: 'BankAccountConnected', data: { accountId } };
+    const connected: DealDraft = {
+      type: 'BankAccountConnected',
+      data: { accountId },
+    };
     // A gateway report the deal cannot use (another account, wrong state) is ignored, not an error.
     return dealCanTake(snapshot, connected, now) ? [connected] : [];
   },

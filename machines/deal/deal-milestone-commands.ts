@@ -1,7 +1,12 @@
 import type { ActionCode } from '../errors/action-texts';
 import { DomainError } from '../command-error';
 import { splitKeys } from '../escrow/escrow-ledger';
-import { dealCanTake, refusal, type DealDraft, type DealSnapshot } from './deal-escrow';
+import {
+  dealCanTake,
+  refusal,
+  type DealDraft,
+  type DealSnapshot,
+} from './deal-escrow';
 import { milestonesIn } from './deal-milestone-context';
 import {
   milestoneEventRefusal,
@@ -22,9 +27,19 @@ import type { ReleaseTrigger } from './deal.events';
  */
 
 export type MilestoneCommand = { milestone: number } & (
-  | { type: 'DeliverContent'; reviewPeriodHours: number; note?: string | null; links?: string[] }
+  | {
+      type: 'DeliverContent';
+      reviewPeriodHours: number;
+      note?: string | null;
+      links?: string[];
+    }
   | { type: 'RequestChanges'; note: string }
-  | { type: 'OpenDispute'; reason: string; description: string | null; disputePeriodHours: number }
+  | {
+      type: 'OpenDispute';
+      reason: string;
+      description: string | null;
+      disputePeriodHours: number;
+    }
   | { type: 'ReleaseFunds'; trigger: 'brand' | 'admin'; key: string }
   | { type: 'ElapseReviewPeriod'; key: string }
   | { type: 'ElapseDisputePeriod'; key: string }
@@ -50,11 +65,18 @@ function refuse(
   action: ActionCode,
   draft: DealDraft,
 ): DomainError {
-  const probe = { ...draft, metadata: { at: new Date(0).toISOString() } } as never;
+  const probe = {
+    ...draft,
+    metadata: { at: new Date(0).toISOString() },
+  } as never;
   const code = milestoneEventRefusal(snapshot.context, probe);
   if (code === 'revision_rounds_used')
     return new DomainError(code, { rounds: String(m.revisionRounds) });
-  if (code !== null && code !== 'deal_not_in_state' && code !== 'milestone_not_in_state')
+  if (
+    code !== null &&
+    code !== 'deal_not_in_state' &&
+    code !== 'milestone_not_in_state'
+  )
     return refusal(snapshot, code, action);
   return new DomainError('milestone_not_in_state', {
     action,
@@ -71,7 +93,8 @@ function checked(
   action: ActionCode,
   drafts: DealDraft[],
 ): DealDraft[] {
-  if (!dealCanTake(snapshot, drafts[0]!, now)) throw refuse(snapshot, m, action, drafts[0]!);
+  if (!dealCanTake(snapshot, drafts[0]!, now))
+    throw refuse(snapshot, m, action, drafts[0]!);
   return drafts;
 }
 
@@ -92,7 +115,13 @@ const release = (
 });
 
 /** A timer's end of the milestone's review or dispute, and the release it triggers; nothing when it is not due. */
-function elapse(snapshot: DealSnapshot, m: Milestone, review: boolean, key: string, now: string) {
+function elapse(
+  snapshot: DealSnapshot,
+  m: Milestone,
+  review: boolean,
+  key: string,
+  now: string,
+) {
   const endsAt = review ? m.reviewPeriodEndsAt : m.disputePeriodEndsAt;
   if (endsAt === null) return [];
   const elapsed: DealDraft = review
@@ -106,7 +135,9 @@ function elapse(snapshot: DealSnapshot, m: Milestone, review: boolean, key: stri
   );
   if (dealCanTake(snapshot, elapsed, now)) return [elapsed, paid];
   // Elapsed already and its transfer refused since: the timer asks again, never early, never twice at once.
-  const already = review ? m.reviewElapsedAt !== null : m.disputeElapsedAt !== null;
+  const already = review
+    ? m.reviewElapsedAt !== null
+    : m.disputeElapsedAt !== null;
   return already && dealCanTake(snapshot, paid, now) ? [paid] : [];
 }
 
@@ -122,12 +153,18 @@ function delivery(
   };
   const delivered: DealDraft =
     m.status === 'changes_requested'
-      ? { type: 'ContentRedelivered', data: { ...details, round: m.revisionsUsed } }
+      ? {
+          type: 'ContentRedelivered',
+          data: { ...details, round: m.revisionsUsed },
+        }
       : { type: 'ContentDelivered', data: details };
   const endsAt = addHours(now, command.reviewPeriodHours);
   return [
     delivered,
-    { type: 'ReviewPeriodStarted', data: { milestone: m.index, startsAt: now, endsAt } },
+    {
+      type: 'ReviewPeriodStarted',
+      data: { milestone: m.index, startsAt: now, endsAt },
+    },
   ];
 }
 
@@ -145,7 +182,11 @@ function split(
       amountCents: String(m.amountCents),
       status: m.status,
     });
-  const data = { milestone: m.index, ...milestoneSplitParts(m, creatorCents), ...splitKeys(key) };
+  const data = {
+    milestone: m.index,
+    ...milestoneSplitParts(m, creatorCents),
+    ...splitKeys(key),
+  };
   return [{ type: 'DealSplitRequested', data } as DealDraft];
 }
 
@@ -158,14 +199,19 @@ export function decideMilestone(
   const m = milestonesIn(snapshot.context)[command.milestone - 1];
   if (m === undefined) throw new DomainError('milestone_not_found', {});
   const action = actions[command.type];
-  const check = (...drafts: DealDraft[]) => checked(snapshot, m, now, action, drafts);
+  const check = (...drafts: DealDraft[]) =>
+    checked(snapshot, m, now, action, drafts);
   switch (command.type) {
     case 'DeliverContent':
       return check(...delivery(command, m, now));
     case 'RequestChanges':
       return check({
         type: 'ChangesRequested',
-        data: { milestone: m.index, note: command.note.trim(), round: m.revisionsUsed + 1 },
+        data: {
+          milestone: m.index,
+          note: command.note.trim(),
+          round: m.revisionsUsed + 1,
+        },
       });
     case 'OpenDispute':
       return check({
@@ -186,13 +232,21 @@ export function decideMilestone(
     case 'RequestRefund':
       return check({
         type: 'RefundRequested',
-        data: { milestone: m.index, amountCents: m.amountCents + m.feeCents, key: command.key },
+        data: {
+          milestone: m.index,
+          amountCents: m.amountCents + m.feeCents,
+          key: command.key,
+        },
       });
     case 'ResolveWithSplit':
-      return check(...split(snapshot, m, command.creatorCents, command.key, action));
+      return check(
+        ...split(snapshot, m, command.creatorCents, command.key, action),
+      );
   }
 }
 
 /** The milestone a pending effect is for, as its outcome event repeats it (nothing for a deal without a plan). */
-export const milestoneTag = (pending: { milestone?: number } | null): { milestone?: number } =>
+export const milestoneTag = (
+  pending: { milestone?: number } | null,
+): { milestone?: number } =>
   pending?.milestone === undefined ? {} : { milestone: pending.milestone };

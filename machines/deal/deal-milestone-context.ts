@@ -1,7 +1,11 @@
 import type { DealEvent, DealTerms } from './deal.events';
 import type { DealContext, DealRevisionEntry } from './deal-context.types';
 import { feeShares } from './deal-milestones';
-import { milestoneStatusAfter, settled, type Milestone } from './milestone.machine';
+import {
+  milestoneStatusAfter,
+  settled,
+  type Milestone,
+} from './milestone.machine';
 
 /**
  * What the events of a deal with milestones record: each event that names a milestone steps that
@@ -56,11 +60,15 @@ export type MilestoneDealStatus =
  * `dispute`; else one delivered (the brand reviews) `delivered`; else one with changes requested
  * `changes_requested`; else the creator is working: `pending_delivery`.
  */
-export function dealStatusOfMilestones(milestones: readonly Milestone[]): MilestoneDealStatus {
+export function dealStatusOfMilestones(
+  milestones: readonly Milestone[],
+): MilestoneDealStatus {
   const open = milestones.filter((m) => !settled(m));
   if (open.length === 0) {
     if (milestones.every((m) => m.status === 'refunded')) return 'cancelled';
-    return milestones.some((m) => m.status === 'split') ? 'split_resolved' : 'completed';
+    return milestones.some((m) => m.status === 'split')
+      ? 'split_resolved'
+      : 'completed';
   }
   for (const status of ['dispute', 'delivered', 'changes_requested'] as const)
     if (open.some((m) => m.status === status)) return status;
@@ -68,7 +76,10 @@ export function dealStatusOfMilestones(milestones: readonly Milestone[]): Milest
 }
 
 /** The milestone an event names, if the deal has it. */
-export const milestoneOfEvent = (c: DealContext, event: DealEvent): Milestone | null => {
+export const milestoneOfEvent = (
+  c: DealContext,
+  event: DealEvent,
+): Milestone | null => {
   const index = (event.data as { milestone?: number }).milestone;
   return index === undefined ? null : (c.milestones?.[index - 1] ?? null);
 };
@@ -84,24 +95,42 @@ export const latestDisputedMilestone = (c: DealContext): Milestone | null =>
 export const creatorDueCents = (c: DealContext): number =>
   c.milestones === undefined
     ? (c.amounts?.amountCents ?? 0)
-    : c.milestones.filter((m) => !settled(m)).reduce((s, m) => s + m.amountCents, 0);
+    : c.milestones
+        .filter((m) => !settled(m))
+        .reduce((s, m) => s + m.amountCents, 0);
 
 /** The deal's milestones (none: a deal without a plan). */
-export const milestonesIn = (c: Pick<DealContext, 'milestones'>): Milestone[] => c.milestones ?? [];
+export const milestonesIn = (c: Pick<DealContext, 'milestones'>): Milestone[] =>
+  c.milestones ?? [];
 
 const entry = (
   kind: DealRevisionEntry['kind'],
   data: { note?: string | null | undefined; links?: string[] | undefined },
   at: string,
-): DealRevisionEntry => ({ kind, note: data.note ?? null, links: data.links ?? [], at });
+): DealRevisionEntry => ({
+  kind,
+  note: data.note ?? null,
+  links: data.links ?? [],
+  at,
+});
 
 /** The milestone's own fields an event records (its state is its statechart's). */
-function recordOnMilestone(m: Milestone, event: DealEvent, at: string): Partial<Milestone> {
+function recordOnMilestone(
+  m: Milestone,
+  event: DealEvent,
+  at: string,
+): Partial<Milestone> {
   switch (event.type) {
     case 'ContentDelivered':
-      return { deliveredAt: at, revisions: [...m.revisions, entry('delivered', event.data, at)] };
+      return {
+        deliveredAt: at,
+        revisions: [...m.revisions, entry('delivered', event.data, at)],
+      };
     case 'ContentRedelivered':
-      return { deliveredAt: at, revisions: [...m.revisions, entry('redelivered', event.data, at)] };
+      return {
+        deliveredAt: at,
+        revisions: [...m.revisions, entry('redelivered', event.data, at)],
+      };
     case 'ChangesRequested':
       return {
         revisionsUsed: m.revisionsUsed + 1,
@@ -132,27 +161,54 @@ function recordOnMilestone(m: Milestone, event: DealEvent, at: string): Partial<
 }
 
 /** The deal's own fields a milestone's event moves: the money effect under way, the last failures. */
-function recordOnDeal(c: DealContext, event: DealEvent, at: string): Partial<DealContext> {
+function recordOnDeal(
+  c: DealContext,
+  event: DealEvent,
+  at: string,
+): Partial<DealContext> {
   switch (event.type) {
     case 'FundsReleaseRequested': {
       const { key, trigger, amountCents, milestone } = event.data;
-      return { pendingRelease: { key, trigger, amountCents, ...(milestone ? { milestone } : {}) } };
+      return {
+        pendingRelease: {
+          key,
+          trigger,
+          amountCents,
+          ...(milestone ? { milestone } : {}),
+        },
+      };
     }
     case 'FundsReleased':
-      return { pendingRelease: null, transferId: event.data.transferId, lastTransferError: null };
+      return {
+        pendingRelease: null,
+        transferId: event.data.transferId,
+        lastTransferError: null,
+      };
     case 'TransferFailed': {
       const { code, message, key } = event.data;
-      return { pendingRelease: null, lastTransferError: { code, message, at, key: key ?? null } };
+      return {
+        pendingRelease: null,
+        lastTransferError: { code, message, at, key: key ?? null },
+      };
     }
     case 'RefundRequested': {
       const { key, amountCents, milestone } = event.data;
-      return { pendingRefund: { key, amountCents, ...(milestone ? { milestone } : {}) } };
+      return {
+        pendingRefund: {
+          key,
+          amountCents,
+          ...(milestone ? { milestone } : {}),
+        },
+      };
     }
     case 'DealRefunded':
       return { pendingRefund: null };
     case 'RefundFailed': {
       const { code, message, key } = event.data;
-      return { pendingRefund: null, lastRefundError: { code, message, at, key } };
+      return {
+        pendingRefund: null,
+        lastRefundError: { code, message, at, key },
+      };
     }
     case 'DisputeOpened': {
       const { reason, description } = event.data;
@@ -189,7 +245,10 @@ export function evolveMilestone(
       status: milestoneStatusAfter(m, event),
     };
     const base = event.type === 'DealSplitRequested' ? escrow(c) : c;
-    return settleDeal(withMilestone({ ...base, ...recordOnDeal(c, event, at) }, next), at);
+    return settleDeal(
+      withMilestone({ ...base, ...recordOnDeal(c, event, at) }, next),
+      at,
+    );
   }
   return c.splitMilestone ? evolveMilestoneSplit(c, event, escrow) : null;
 }
@@ -210,7 +269,8 @@ function evolveMilestoneSplit(
   if (!splitEvents.includes(event.type)) return null;
   const next = escrow(c);
   const split = next.split!;
-  if (split.transfer !== 'succeeded' || split.refund !== 'succeeded') return next;
+  if (split.transfer !== 'succeeded' || split.refund !== 'succeeded')
+    return next;
   const m = milestonesIn(c)[c.splitMilestone! - 1]!;
   const done: Milestone = {
     ...m,
@@ -227,7 +287,8 @@ function evolveMilestoneSplit(
 /** Every milestone at its outcome: the deal is done (completed, or cancelled when all were refunded). */
 function settleDeal(c: DealContext, at: string): DealContext {
   const all = milestonesIn(c);
-  if (c.completedAt !== null || c.cancelledAt !== null || !all.every(settled)) return c;
+  if (c.completedAt !== null || c.cancelledAt !== null || !all.every(settled))
+    return c;
   const refunded = all.every((m) => m.status === 'refunded');
   const dispute =
     c.dispute && c.dispute.status === 'open'
@@ -243,18 +304,26 @@ function settleDeal(c: DealContext, at: string): DealContext {
  * open milestones take its outcome: a split asked for marks each as being split (no change request,
  * dispute or delivery any more), and once both its parts succeeded each is split.
  */
-export function settleOpenMilestones(c: DealContext, event: DealEvent): DealContext {
+export function settleOpenMilestones(
+  c: DealContext,
+  event: DealEvent,
+): DealContext {
   if (milestonesIn(c).length === 0) return c;
   const outcome = wholeDealOutcome(c, event);
   if (outcome === null) return c;
   return {
     ...c,
-    milestones: milestonesIn(c).map((m) => (settled(m) ? m : { ...m, ...outcome })),
+    milestones: milestonesIn(c).map((m) =>
+      settled(m) ? m : { ...m, ...outcome },
+    ),
   };
 }
 
 /** What a whole-deal event records on each open milestone (null: nothing). */
-function wholeDealOutcome(c: DealContext, event: DealEvent): Partial<Milestone> | null {
+function wholeDealOutcome(
+  c: DealContext,
+  event: DealEvent,
+): Partial<Milestone> | null {
   switch (event.type) {
     case 'FundsReleased':
       return { status: 'released' };
@@ -265,8 +334,13 @@ function wholeDealOutcome(c: DealContext, event: DealEvent): Partial<Milestone> 
     case 'SplitTransferSucceeded':
     case 'SplitRefundSucceeded': {
       const split = c.split;
-      if (split?.transfer !== 'succeeded' || split.refund !== 'succeeded') return null;
-      return { status: 'split', transferId: split.transferId, refundId: split.refundId };
+      if (split?.transfer !== 'succeeded' || split.refund !== 'succeeded')
+        return null;
+      return {
+        status: 'split',
+        transferId: split.transferId,
+        refundId: split.refundId,
+      };
     }
     default:
       return null;

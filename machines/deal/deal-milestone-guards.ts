@@ -1,11 +1,19 @@
 import type { ErrorCode } from '../errors/error-catalogue';
 import { dealEscrowEvents } from '../escrow/escrow-events';
-import { chargebackOpen, intentRefusal, payableNowCents } from '../escrow/escrow-limits';
+import {
+  chargebackOpen,
+  intentRefusal,
+  payableNowCents,
+} from '../escrow/escrow-limits';
 import { splitFeeCents } from '../money';
 import type { DealContext } from './deal-context.types';
 import type { DealEvent } from './deal.events';
 import { milestoneOfEvent } from './deal-milestone-context';
-import { milestoneChangeRefusal, milestoneTakes, type Milestone } from './milestone.machine';
+import {
+  milestoneChangeRefusal,
+  milestoneTakes,
+  type Milestone,
+} from './milestone.machine';
 
 /**
  * The deal's rules on an event that names one of its milestones, each a pure
@@ -37,8 +45,13 @@ const leaving = (c: DealContext, m: Milestone): boolean =>
   c.splitMilestone === m.index;
 
 /** A split of the milestone: in its dispute or while the deal is held, a part below its amount, the fee in proportion. */
-export function milestoneSplitRefusal(c: DealContext, m: Milestone, creatorCents: number): Refusal {
-  if (!Number.isSafeInteger(creatorCents) || creatorCents <= 0) return 'split_amount_invalid';
+export function milestoneSplitRefusal(
+  c: DealContext,
+  m: Milestone,
+  creatorCents: number,
+): Refusal {
+  if (!Number.isSafeInteger(creatorCents) || creatorCents <= 0)
+    return 'split_amount_invalid';
   if (m.status !== 'dispute' && c.hold === null) return 'split_not_allowed';
   const effect = effectRefusal(c);
   if (effect !== null) return effect;
@@ -89,7 +102,9 @@ const rules: Partial<Record<DealEvent['type'], Rule>> = {
     if (c.hold !== null && trigger !== 'admin') return 'deal_on_hold';
     if (c.stripeAccountId === null) return 'no_bank_account';
     const exact =
-      amountCents > 0 && amountCents === milestonePayableCents(c, m) && feeCents === m.feeCents;
+      amountCents > 0 &&
+      amountCents === milestonePayableCents(c, m) &&
+      feeCents === m.feeCents;
     return limits(c, event) ?? (exact ? null : 'escrow_insufficient');
   },
   FundsReleased: (c, m, event) =>
@@ -139,7 +154,10 @@ const rules: Partial<Record<DealEvent['type'], Rule>> = {
 };
 
 /** The deal's refusal of an event about one of its milestones (null: the deal's rules allow it). */
-export function milestoneEventRefusal(c: DealContext, event: DealEvent): Refusal {
+export function milestoneEventRefusal(
+  c: DealContext,
+  event: DealEvent,
+): Refusal {
   const m = milestoneOfEvent(c, event);
   if (m === null) return 'milestone_not_found';
   return rules[event.type]?.(c, m, event) ?? null;
@@ -148,5 +166,9 @@ export function milestoneEventRefusal(c: DealContext, event: DealEvent): Refusal
 /** The deal's statechart takes an event about a milestone when the deal's rules and the milestone's statechart both allow it. */
 export function milestoneEventFits(c: DealContext, event: DealEvent): boolean {
   const m = milestoneOfEvent(c, event);
-  return m !== null && milestoneEventRefusal(c, event) === null && milestoneTakes(m, event);
+  return (
+    m !== null &&
+    milestoneEventRefusal(c, event) === null &&
+    milestoneTakes(m, event)
+  );
 }

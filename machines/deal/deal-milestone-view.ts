@@ -1,8 +1,15 @@
 import { DomainError } from '../command-error';
 import type { DealSnapshot } from './deal-escrow';
-import { decideMilestone, type MilestoneCommand } from './deal-milestone-commands';
+import {
+  decideMilestone,
+  type MilestoneCommand,
+} from './deal-milestone-commands';
 import { milestonesIn } from './deal-milestone-context';
-import { settled, type Milestone, type MilestoneStatus } from './milestone.machine';
+import {
+  settled,
+  type Milestone,
+  type MilestoneStatus,
+} from './milestone.machine';
 
 /**
  * A deal's milestones as its screens show them: each one's data, its step on the compact tracker
@@ -11,7 +18,12 @@ import { settled, type Milestone, type MilestoneStatus } from './milestone.machi
  * summary lists and dashboards show ("2 of 3 milestones released", the next due date).
  */
 
-export const milestoneActions = ['deliver', 'requestChanges', 'release', 'dispute'] as const;
+export const milestoneActions = [
+  'deliver',
+  'requestChanges',
+  'release',
+  'dispute',
+] as const;
 export type MilestoneAction = (typeof milestoneActions)[number];
 
 export interface MilestoneView extends Omit<Milestone, 'splitRequested'> {
@@ -29,7 +41,9 @@ const steps: Record<MilestoneStatus, 1 | 2 | 3> = {
   split: 3,
 };
 
-const probes = (milestone: number): Record<MilestoneAction, MilestoneCommand> => ({
+const probes = (
+  milestone: number,
+): Record<MilestoneAction, MilestoneCommand> => ({
   deliver: { type: 'DeliverContent', milestone, reviewPeriodHours: 48 },
   requestChanges: { type: 'RequestChanges', milestone, note: 'probe' },
   release: { type: 'ReleaseFunds', milestone, trigger: 'brand', key: 'probe' },
@@ -42,14 +56,20 @@ const probes = (milestone: number): Record<MilestoneAction, MilestoneCommand> =>
   },
 });
 
-const can = (snapshot: DealSnapshot, milestone: number, now: string): MilestoneAction[] =>
+const can = (
+  snapshot: DealSnapshot,
+  milestone: number,
+  now: string,
+): MilestoneAction[] =>
   probed(snapshot, now, milestoneActions, probes(milestone));
 
 /** What an admin may do with one milestone: release its amount, refund it, split it. */
 export const milestoneAdminActions = ['release', 'refund', 'split'] as const;
 export type MilestoneAdminAction = (typeof milestoneAdminActions)[number];
 
-const adminProbes = (milestone: number): Record<MilestoneAdminAction, MilestoneCommand> => ({
+const adminProbes = (
+  milestone: number,
+): Record<MilestoneAdminAction, MilestoneCommand> => ({
   release: { type: 'ReleaseFunds', milestone, trigger: 'admin', key: 'probe' },
   refund: { type: 'RequestRefund', milestone, key: 'probe' },
   // A cent to the creator: every milestone is at least €1.00, so only the state decides.
@@ -77,10 +97,14 @@ export const milestoneAdminCan = (
   snapshot: DealSnapshot,
   milestone: number,
   now: string,
-): MilestoneAdminAction[] => probed(snapshot, now, milestoneAdminActions, adminProbes(milestone));
+): MilestoneAdminAction[] =>
+  probed(snapshot, now, milestoneAdminActions, adminProbes(milestone));
 
 /** The deal's milestones with their tracker step and actions (none: a deal without a plan). */
-export function milestoneViews(snapshot: DealSnapshot, now: string): MilestoneView[] {
+export function milestoneViews(
+  snapshot: DealSnapshot,
+  now: string,
+): MilestoneView[] {
   return milestonesIn(snapshot.context).map(({ splitRequested: _s, ...m }) => ({
     ...m,
     step: steps[m.status],
@@ -99,7 +123,9 @@ export function milestoneSummary(milestones: readonly Milestone[]): {
     .map((m) => m.dueDate)
     .sort();
   return {
-    released: milestones.filter((m) => m.status === 'released' || m.status === 'split').length,
+    released: milestones.filter(
+      (m) => m.status === 'released' || m.status === 'split',
+    ).length,
     total: milestones.length,
     nextDueDate: open[0] ?? null,
   };

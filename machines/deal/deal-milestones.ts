@@ -29,15 +29,29 @@ export function milestonePlanRefusal(
   amountCents: number,
   today: string,
 ): ErrorCode | null {
-  if (plan.length < MIN_MILESTONES || plan.length > MAX_MILESTONES) return 'milestones_count';
-  if (plan.some((m) => m.title.trim() === '' || m.title.length > MAX_MILESTONE_TITLE_LENGTH))
+  if (plan.length < MIN_MILESTONES || plan.length > MAX_MILESTONES)
+    return 'milestones_count';
+  if (
+    plan.some(
+      (m) =>
+        m.title.trim() === '' || m.title.length > MAX_MILESTONE_TITLE_LENGTH,
+    )
+  )
     return 'milestone_title_required';
-  if (plan.some((m) => !Number.isSafeInteger(m.amountCents) || m.amountCents < MIN_MILESTONE_CENTS))
+  if (
+    plan.some(
+      (m) =>
+        !Number.isSafeInteger(m.amountCents) ||
+        m.amountCents < MIN_MILESTONE_CENTS,
+    )
+  )
     return 'milestone_amount_too_small';
   const sum = plan.reduce((s, m) => s + m.amountCents, 0);
   if (sum > MAX_DEAL_CENTS) return 'milestones_above_limit';
   if (sum !== amountCents) return 'milestones_sum_mismatch';
-  return plan.some((m) => m.dueDate.slice(0, 10) < today) ? 'milestone_due_in_past' : null;
+  return plan.some((m) => m.dueDate.slice(0, 10) < today)
+    ? 'milestone_due_in_past'
+    : null;
 }
 
 /**
@@ -45,7 +59,10 @@ export function milestonePlanRefusal(
  * add up to the fee exactly: each gets the floor of its exact share, and the cents left over go one
  * each to the largest remainders (ties to the earlier milestone).
  */
-export function feeShares(amounts: readonly number[], feeCents: number): number[] {
+export function feeShares(
+  amounts: readonly number[],
+  feeCents: number,
+): number[] {
   const total = amounts.reduce((s, a) => s + a, 0);
   if (total <= 0) return amounts.map(() => 0);
   const exact = amounts.map((a) => ({
@@ -72,4 +89,6 @@ export function feeShares(amounts: readonly number[], feeCents: number): number[
 export const milestonePlanFits = (
   plan: readonly MilestonePlanItem[] | undefined,
   amountCents: number,
-): boolean => plan === undefined || milestonePlanRefusal(plan, amountCents, '0000-00-00') === null;
+): boolean =>
+  plan === undefined ||
+  milestonePlanRefusal(plan, amountCents, '0000-00-00') === null;

@@ -16,12 +16,19 @@ const order: Partial<Record<DealStatus, number>> = {
   cancelled: 5,
 };
 
-export const dealStatusRank = (status: string): number => order[status as DealStatus] ?? 6;
+export const dealStatusRank = (status: string): number =>
+  order[status as DealStatus] ?? 6;
 
 /** docs/product.md §4 list filters. */
 export const dealFilters = {
   all: null,
-  active: ['pending_payment', 'pending_delivery', 'changes_requested', 'delivered', 'dispute'],
+  active: [
+    'pending_payment',
+    'pending_delivery',
+    'changes_requested',
+    'delivered',
+    'dispute',
+  ],
   completed: ['completed', 'approved_after_dispute', 'split_resolved'],
 } as const satisfies Record<string, readonly DealStatus[] | null>;
 export type DealFilter = keyof typeof dealFilters;
@@ -40,7 +47,9 @@ export type AdminChip = keyof typeof adminChips;
 /** Whether a deal with this status belongs under a list filter (deleted deals never do). */
 export const inDealFilter = (filter: DealFilter, status: string): boolean => {
   const statuses: readonly string[] | null = dealFilters[filter];
-  return status !== 'deleted' && (statuses === null || statuses.includes(status));
+  return (
+    status !== 'deleted' && (statuses === null || statuses.includes(status))
+  );
 };
 
 /** The list order: by status rank, then newest createdAt first. */

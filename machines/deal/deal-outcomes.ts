@@ -10,14 +10,23 @@ import { milestoneTag } from './deal-milestone-commands';
 
 /** The gateway's answer to a refund of the brand (a deal's own; transfers are the escrow's). */
 export type RefundOutcomeCommand =
-  | { type: 'RecordRefund'; key: string; refundId: string; transferReversalId: string | null }
+  | {
+      type: 'RecordRefund';
+      key: string;
+      refundId: string;
+      transferReversalId: string | null;
+    }
   | { type: 'RecordRefundFailure'; key: string; code: string; message: string };
 
 type OutcomeCommand =
   | Extract<EscrowCommand, { type: 'RecordTransfer' | 'RecordTransferFailure' }>
   | RefundOutcomeCommand;
 
-export const outcomeDeciders: Deciders<OutcomeCommand, DealSnapshot, DealDraft> = {
+export const outcomeDeciders: Deciders<
+  OutcomeCommand,
+  DealSnapshot,
+  DealDraft
+> = {
   RecordTransfer: ({ key, transferId }, snapshot) => {
     const pending = snapshot.context.pendingRelease;
     if (pending === null || pending.key !== key)
@@ -74,7 +83,12 @@ export const outcomeDeciders: Deciders<OutcomeCommand, DealSnapshot, DealDraft> 
       ? [
           {
             type: 'RefundFailed',
-            data: { ...milestoneTag(snapshot.context.pendingRefund), code, message, key },
+            data: {
+              ...milestoneTag(snapshot.context.pendingRefund),
+              code,
+              message,
+              key,
+            },
           },
         ]
       : (splitOutcome(snapshot, key, { code, message }) ?? []),

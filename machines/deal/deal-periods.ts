@@ -22,8 +22,13 @@ export function resumeDraft(snapshot: DealSnapshot, now: string): DealDraft {
     running: boolean,
   ): string | null => {
     if (hold === null || !running || endsAt === null) return null;
-    const pausedFrom = Math.max(Date.parse(hold.since), Date.parse(startedAt ?? hold.since));
-    return new Date(Date.parse(endsAt) + Math.max(0, Date.parse(now) - pausedFrom)).toISOString();
+    const pausedFrom = Math.max(
+      Date.parse(hold.since),
+      Date.parse(startedAt ?? hold.since),
+    );
+    return new Date(
+      Date.parse(endsAt) + Math.max(0, Date.parse(now) - pausedFrom),
+    ).toISOString();
   };
   // Only the milestones whose period was running (and so is extended).
   const milestones = c.milestones
@@ -40,7 +45,9 @@ export function resumeDraft(snapshot: DealSnapshot, now: string): DealDraft {
         m.status === 'dispute' && m.disputeElapsedAt === null,
       ),
     }))
-    .filter((m) => m.reviewPeriodEndsAt !== null || m.disputePeriodEndsAt !== null);
+    .filter(
+      (m) => m.reviewPeriodEndsAt !== null || m.disputePeriodEndsAt !== null,
+    );
   return {
     type: 'DealReleasedFromHold',
     data: {
@@ -72,13 +79,17 @@ export function elapsePeriod(
   const elapsed: DealDraft = review
     ? { type: 'ReviewPeriodElapsed', data: { endsAt } }
     : { type: 'DisputePeriodElapsed', data: { endsAt } };
-  const trigger = review ? ('review_period_elapsed' as const) : ('dispute_period_elapsed' as const);
+  const trigger = review
+    ? ('review_period_elapsed' as const)
+    : ('dispute_period_elapsed' as const);
   const release: DealDraft = {
     type: 'FundsReleaseRequested',
     data: { trigger, amountCents: payableNowCents(c, creatorDueCents(c)), key },
   };
   if (dealCanTake(snapshot, elapsed, now)) return [elapsed, release];
   // Already elapsed and the transfer was refused since: the timer asks again. Never early, never twice at once.
-  const alreadyElapsed = review ? c.reviewElapsedAt !== null : c.disputeElapsedAt !== null;
+  const alreadyElapsed = review
+    ? c.reviewElapsedAt !== null
+    : c.disputeElapsedAt !== null;
   return alreadyElapsed && dealCanTake(snapshot, release, now) ? [release] : [];
 }

@@ -37,12 +37,21 @@ const openOf = (c: Pick<DealContext, 'milestones'>): Milestone[] =>
  * What a whole-deal split divides: the creator amount it must stay below, and what it moves
  * (`chargedCents`). With a plan, the open milestones' amounts and those with their fee shares.
  */
-export function splitBase(c: DealContext): { amountCents: number; chargedCents: number } {
+export function splitBase(c: DealContext): {
+  amountCents: number;
+  chargedCents: number;
+} {
   if (c.milestones === undefined)
-    return { amountCents: c.amounts?.amountCents ?? 0, chargedCents: escrowedCents(c) };
+    return {
+      amountCents: c.amounts?.amountCents ?? 0,
+      chargedCents: escrowedCents(c),
+    };
   const open = openOf(c);
   const amountCents = open.reduce((s, m) => s + m.amountCents, 0);
-  return { amountCents, chargedCents: amountCents + open.reduce((s, m) => s + m.feeCents, 0) };
+  return {
+    amountCents,
+    chargedCents: amountCents + open.reduce((s, m) => s + m.feeCents, 0),
+  };
 }
 
 /**
@@ -73,12 +82,19 @@ export function milestoneSplitPartsOf(
 }
 
 /** The figures of a whole-deal split giving the creator `creatorCents` (after `splitRefusal` said yes). */
-export function splitFiguresOf(c: DealContext, creatorCents: number): SplitFigures {
+export function splitFiguresOf(
+  c: DealContext,
+  creatorCents: number,
+): SplitFigures {
   const { chargedCents } = splitBase(c);
   if (c.milestones === undefined) {
     const { amountCents, feeCents } = c.amounts!;
     const feeKeptCents = splitFeeCents(amountCents, feeCents, creatorCents);
-    return { feeKeptCents, refundCents: chargedCents - creatorCents - feeKeptCents, chargedCents };
+    return {
+      feeKeptCents,
+      refundCents: chargedCents - creatorCents - feeKeptCents,
+      chargedCents,
+    };
   }
   const milestoneParts = milestoneSplitPartsOf(c.milestones, creatorCents);
   return {

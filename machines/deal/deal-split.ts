@@ -5,7 +5,11 @@ import { statusOf } from '../statechart';
 import { dealEscrow, refusal, type DealSnapshot } from './deal-escrow';
 import { decideMilestone } from './deal-milestone-commands';
 import { splitRefusal } from './deal.guards';
-import { splitBase, splitFiguresOf, type MilestoneSplitPart } from './deal-split-parts';
+import {
+  splitBase,
+  splitFiguresOf,
+  type MilestoneSplitPart,
+} from './deal-split-parts';
 
 /**
  * A split as it would be made now: its parts, what it divides (`chargedCents`: what the escrow
@@ -22,11 +26,18 @@ export interface SplitPreview extends SplitParts {
  * What a split giving the creator `creatorCents` would be now, or why not (`splitRefusal`): the one
  * set of checks the split itself and its preview (GET …/split-preview) both go through.
  */
-export function previewSplit(snapshot: DealSnapshot, creatorCents: number): SplitPreview {
+export function previewSplit(
+  snapshot: DealSnapshot,
+  creatorCents: number,
+): SplitPreview {
   const c = snapshot.context;
   const status = statusOf(snapshot);
   const holding = dealEscrow.holding.includes(status);
-  const code = splitRefusal(c, { creatorCents, inDispute: status === 'dispute', holding });
+  const code = splitRefusal(c, {
+    creatorCents,
+    inDispute: status === 'dispute',
+    holding,
+  });
   const chargedCents = escrowedCents(c);
   const { amountCents } = splitBase(c);
   if (code !== null) {
@@ -53,10 +64,22 @@ export function previewMilestoneSplit(
   creatorCents: number,
   now: string,
 ): SplitPreview {
-  const command = { type: 'ResolveWithSplit', milestone, creatorCents, key: 'preview' } as const;
+  const command = {
+    type: 'ResolveWithSplit',
+    milestone,
+    creatorCents,
+    key: 'preview',
+  } as const;
   const [draft] = decideMilestone(command, snapshot, now);
-  if (draft?.type !== 'DealSplitRequested') throw new Error('a split decides one split event');
+  if (draft?.type !== 'DealSplitRequested')
+    throw new Error('a split decides one split event');
   const { refundCents, feeKeptCents, chargedCents } = draft.data;
   const m = snapshot.context.milestones![milestone - 1]!;
-  return { creatorCents, refundCents, feeKeptCents, chargedCents, amountCents: m.amountCents };
+  return {
+    creatorCents,
+    refundCents,
+    feeKeptCents,
+    chargedCents,
+    amountCents: m.amountCents,
+  };
 }

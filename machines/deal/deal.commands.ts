@@ -1,9 +1,18 @@
 import { payableNowCents } from '../escrow/escrow-limits';
-import { dispatch, type Deciders, type EscrowCommand } from '../escrow/escrow-decider';
+import {
+  dispatch,
+  type Deciders,
+  type EscrowCommand,
+} from '../escrow/escrow-decider';
 import { escrowedCents, splitKeys } from '../escrow/escrow-ledger';
 import type { DealTerms } from './deal.events';
 import type { DisputeMessage } from '../escrow/dispute-message';
-import { changeRequestRefusal, holdRefusal, refundRefusal, releaseRefusal } from './deal.guards';
+import {
+  changeRequestRefusal,
+  holdRefusal,
+  refundRefusal,
+  releaseRefusal,
+} from './deal.guards';
 import {
   closeOpenSession,
   dealCanTake,
@@ -20,7 +29,10 @@ import {
 import { addHours, elapsePeriod, resumeDraft } from './deal-periods';
 import { previewSplit } from './deal-split';
 import { creatorDueCents } from './deal-milestone-context';
-import { decideMilestone, type MilestoneCommand } from './deal-milestone-commands';
+import {
+  decideMilestone,
+  type MilestoneCommand,
+} from './deal-milestone-commands';
 import { outcomeDeciders, type RefundOutcomeCommand } from './deal-outcomes';
 import { linkDeciders, type LinkCommand } from './deal-link-commands';
 
@@ -58,7 +70,12 @@ export type DealCommand =
       disputePeriodHours: number;
       milestone?: number;
     }
-  | { type: 'ReleaseFunds'; trigger: 'brand' | 'admin'; key: string; milestone?: number }
+  | {
+      type: 'ReleaseFunds';
+      trigger: 'brand' | 'admin';
+      key: string;
+      milestone?: number;
+    }
   | { type: 'ElapseReviewPeriod'; key: string; milestone?: number }
   | { type: 'ElapseDisputePeriod'; key: string; milestone?: number }
   | { type: 'RequestRefund'; key: string; milestone?: number }
@@ -70,7 +87,12 @@ export type DealCommand =
   | { type: 'PostDisputeMessage'; message: DisputeMessage }
   | { type: 'ReleaseHold' }
   /** An admin resolves the deal: the creator receives `creatorCents`, the brand the rest of the charge (less the fee in proportion). */
-  | { type: 'ResolveWithSplit'; creatorCents: number; key: string; milestone?: number }
+  | {
+      type: 'ResolveWithSplit';
+      creatorCents: number;
+      key: string;
+      milestone?: number;
+    }
   /** An admin asks again for the refused part(s) of a split, under their original keys. */
   | { type: 'RetrySplit' };
 
@@ -79,10 +101,8 @@ function resolveWithSplit(
   snapshot: DealSnapshot,
   now: string,
 ): DealDraft[] {
-  const { chargedCents, refundCents, feeKeptCents, milestoneParts } = previewSplit(
-    snapshot,
-    creatorCents,
-  );
+  const { chargedCents, refundCents, feeKeptCents, milestoneParts } =
+    previewSplit(snapshot, creatorCents);
   const data = {
     creatorCents,
     refundCents,
@@ -91,7 +111,10 @@ function resolveWithSplit(
     ...(milestoneParts ? { milestoneParts } : {}),
     ...splitKeys(key),
   };
-  return only(snapshot, now, 'split_funds', { type: 'DealSplitRequested', data });
+  return only(snapshot, now, 'split_funds', {
+    type: 'DealSplitRequested',
+    data,
+  });
 }
 
 /**
@@ -110,7 +133,10 @@ function deliverContent(
   };
   const delivery: DealDraft =
     c.revisions.at(-1)?.kind === 'changes_requested'
-      ? { type: 'ContentRedelivered', data: { ...details, round: c.revisionsUsed } }
+      ? {
+          type: 'ContentRedelivered',
+          data: { ...details, round: c.revisionsUsed },
+        }
       : { type: 'ContentDelivered', data: details };
   return only(snapshot, now, 'complete_assignment', delivery, {
     type: 'ReviewPeriodStarted',
@@ -127,12 +153,14 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
     }),
   UpdateDealTerms: ({ terms }, snapshot, now) => {
     const updated: DealDraft = { type: 'DealUpdated', data: terms };
-    if (!dealCanTake(snapshot, updated, now)) throw refused(snapshot, 'edit_deal');
+    if (!dealCanTake(snapshot, updated, now))
+      throw refused(snapshot, 'edit_deal');
     return [...closeOpenSession(snapshot, 'terms_changed'), updated];
   },
   DeleteDeal: (_command, snapshot, now) => {
     const deleted: DealDraft = { type: 'DealDeleted', data: {} };
-    if (!dealCanTake(snapshot, deleted, now)) throw refused(snapshot, 'delete_deal');
+    if (!dealCanTake(snapshot, deleted, now))
+      throw refused(snapshot, 'delete_deal');
     return [...closeOpenSession(snapshot, 'deal_deleted'), deleted];
   },
   RecordCheckoutSession: escrow,
@@ -147,7 +175,9 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
     const c = snapshot.context;
     const code = changeRequestRefusal(c);
     if (code === 'revision_rounds_used')
-      throw refusal(snapshot, code, 'request_changes', { rounds: c.revisionRounds });
+      throw refusal(snapshot, code, 'request_changes', {
+        rounds: c.revisionRounds,
+      });
     return guarded(snapshot, now, 'request_changes', code, {
       type: 'ChangesRequested',
       data: { note: note.trim(), round: c.revisionsUsed + 1 },
@@ -166,7 +196,11 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
     const c = snapshot.context;
     const request: DealDraft = {
       type: 'FundsReleaseRequested',
-      data: { trigger, amountCents: payableNowCents(c, creatorDueCents(c)), key },
+      data: {
+        trigger,
+        amountCents: payableNowCents(c, creatorDueCents(c)),
+        key,
+      },
     };
     // An escrow limit (a chargeback open, too little held) is the first reason given.
     if (!dealCanTake(snapshot, request, now))
@@ -176,24 +210,34 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
       );
     return [request];
   },
-  ElapseReviewPeriod: ({ key }, snapshot, now) => elapsePeriod(true, key, snapshot, now),
-  ElapseDisputePeriod: ({ key }, snapshot, now) => elapsePeriod(false, key, snapshot, now),
+  ElapseReviewPeriod: ({ key }, snapshot, now) =>
+    elapsePeriod(true, key, snapshot, now),
+  ElapseDisputePeriod: ({ key }, snapshot, now) =>
+    elapsePeriod(false, key, snapshot, now),
   RequestRefund: ({ key }, snapshot, now) => {
     const data = { amountCents: escrowedCents(snapshot.context), key };
     const code = refundRefusal(snapshot.context, data);
-    return guarded(snapshot, now, 'refund_payment', code, { type: 'RefundRequested', data });
+    return guarded(snapshot, now, 'refund_payment', code, {
+      type: 'RefundRequested',
+      data,
+    });
   },
   ...outcomeDeciders,
   CompleteManually: (_command, snapshot, now) =>
     only(snapshot, now, 'complete_manually', {
       type: 'DealCompletedManually',
-      data: { reason: 'Payout could not be made; completed manually in test mode' },
+      data: {
+        reason: 'Payout could not be made; completed manually in test mode',
+      },
     }),
   // Accepted in every state (the statechart's root takes it); the author is the event's actor.
   AddNote: ({ note }, snapshot, now) =>
     only(snapshot, now, 'add_note', { type: 'DealNoteAdded', data: { note } }),
   PostDisputeMessage: ({ message }, snapshot, now) =>
-    only(snapshot, now, 'post_dispute_message', { type: 'DisputeMessagePosted', data: message }),
+    only(snapshot, now, 'post_dispute_message', {
+      type: 'DisputeMessagePosted',
+      data: message,
+    }),
   PutOnHold: ({ reason }, snapshot, now) =>
     guarded(snapshot, now, 'put_on_hold', holdRefusal(snapshot.context), {
       type: 'DealPutOnHold',
@@ -206,7 +250,11 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
 };
 
 /** `decideDeal(command, snapshot, now) → events`: dispatches the command to its decision (a milestone's to deal-milestone-commands.ts). */
-export function decideDeal(command: DealCommand, snapshot: DealSnapshot, now: string): DealDraft[] {
+export function decideDeal(
+  command: DealCommand,
+  snapshot: DealSnapshot,
+  now: string,
+): DealDraft[] {
   if ('milestone' in command && command.milestone !== undefined)
     return decideMilestone(command as MilestoneCommand, snapshot, now);
   return dispatch(deciders, command, snapshot, now);

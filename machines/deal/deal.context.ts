@@ -1,12 +1,20 @@
 import type { DealEvent, DealTerms } from './deal.events';
-import type { DealContext, DealDispute, DealRevisionEntry } from './deal-context.types';
+import type {
+  DealContext,
+  DealDispute,
+  DealRevisionEntry,
+} from './deal-context.types';
 import { dealEscrowEvents } from '../escrow/escrow-events';
 import { evolveEscrow } from '../escrow/escrow-fold';
 import { noAccounts } from '../escrow/escrow-accounts';
 import { noMoney, splitSettled } from '../escrow/escrow-ledger';
 import { postEvent } from '../escrow/escrow-postings';
 import { revisionRoundsOf } from './deal-contract';
-import { evolveMilestone, milestonesOf, settleOpenMilestones } from './deal-milestone-context';
+import {
+  evolveMilestone,
+  milestonesOf,
+  settleOpenMilestones,
+} from './deal-milestone-context';
 
 /**
  * The data a deal carries, and the one pure function that folds an event into it. The statechart
@@ -77,14 +85,24 @@ const amountsOf = ({ amountCents, feeCents, totalCents }: DealTerms) => ({
   totalCents,
 });
 
-const settleDispute = (c: DealContext, status: DealDispute['status']): DealDispute | null =>
-  c.dispute && c.dispute.status === 'open' ? { ...c.dispute, status } : c.dispute;
+const settleDispute = (
+  c: DealContext,
+  status: DealDispute['status'],
+): DealDispute | null =>
+  c.dispute && c.dispute.status === 'open'
+    ? { ...c.dispute, status }
+    : c.dispute;
 
 const revision = (
   kind: DealRevisionEntry['kind'],
   data: { note?: string | null | undefined; links?: string[] | undefined },
   at: string,
-): DealRevisionEntry => ({ kind, note: data.note ?? null, links: data.links ?? [], at });
+): DealRevisionEntry => ({
+  kind,
+  note: data.note ?? null,
+  links: data.links ?? [],
+  at,
+});
 
 type Evolve = {
   [T in DealEvent['type']]: (
@@ -98,10 +116,19 @@ const escrow = (c: DealContext, event: DealEvent): DealContext =>
   evolveEscrow(c, event, dealEscrowEvents);
 
 /** A split's part succeeded; once both have, the money has left escrow: nothing is held, the dispute is resolved. */
-const splitPartDone = (c: DealContext, event: DealEvent, at: string): DealContext => {
+const splitPartDone = (
+  c: DealContext,
+  event: DealEvent,
+  at: string,
+): DealContext => {
   const next = escrow(c, event);
   return splitSettled(next.split)
-    ? { ...next, completedAt: at, hold: null, dispute: settleDispute(c, 'resolved') }
+    ? {
+        ...next,
+        completedAt: at,
+        hold: null,
+        dispute: settleDispute(c, 'resolved'),
+      }
     : next;
 };
 
@@ -130,7 +157,10 @@ const evolvers: Evolve = {
   UnexpectedPaymentReceived: escrow,
   PaymentFailed: escrow,
   DuplicatePaymentRefunded: escrow,
-  PaymentSucceeded: (c, event) => ({ ...escrow(c, event), paymentMethod: event.data.method }),
+  PaymentSucceeded: (c, event) => ({
+    ...escrow(c, event),
+    paymentMethod: event.data.method,
+  }),
   CreatorAccepted: (c, { data }, at) => ({
     ...c,
     influencerAcceptedAt: at,
@@ -144,7 +174,10 @@ const evolvers: Evolve = {
     onboardingAccountId: data.accountId,
     payoutIdentity: data.identity ?? c.payoutIdentity ?? null,
   }),
-  BankAccountConnected: (c, { data }) => ({ ...c, stripeAccountId: data.accountId }),
+  BankAccountConnected: (c, { data }) => ({
+    ...c,
+    stripeAccountId: data.accountId,
+  }),
   ContentDelivered: (c, { data }, at) => ({
     ...c,
     deliveredAt: at,
@@ -173,12 +206,20 @@ const evolvers: Evolve = {
     ...c,
     disputeCreatedAt: at,
     disputePeriodEndsAt: data.endsAt,
-    dispute: { reason: data.reason, description: data.description, status: 'open' },
+    dispute: {
+      reason: data.reason,
+      description: data.description,
+      status: 'open',
+    },
   }),
   DisputePeriodElapsed: (c, _event, at) => ({ ...c, disputeElapsedAt: at }),
   FundsReleaseRequested: (c, { data }) => ({
     ...c,
-    pendingRelease: { key: data.key, trigger: data.trigger, amountCents: data.amountCents },
+    pendingRelease: {
+      key: data.key,
+      trigger: data.trigger,
+      amountCents: data.amountCents,
+    },
   }),
   FundsReleased: (c, { data }, at) => ({
     ...c,
@@ -197,7 +238,12 @@ const evolvers: Evolve = {
   TransferFailed: (c, { data }, at) => ({
     ...c,
     pendingRelease: null,
-    lastTransferError: { code: data.code, message: data.message, at, key: data.key ?? null },
+    lastTransferError: {
+      code: data.code,
+      message: data.message,
+      at,
+      key: data.key ?? null,
+    },
   }),
   DealCompletedManually: (c, _event, at) => ({
     ...c,
@@ -218,8 +264,10 @@ const evolvers: Evolve = {
             const moved = data.milestones!.find((x) => x.milestone === m.index);
             return {
               ...m,
-              reviewPeriodEndsAt: moved?.reviewPeriodEndsAt ?? m.reviewPeriodEndsAt,
-              disputePeriodEndsAt: moved?.disputePeriodEndsAt ?? m.disputePeriodEndsAt,
+              reviewPeriodEndsAt:
+                moved?.reviewPeriodEndsAt ?? m.reviewPeriodEndsAt,
+              disputePeriodEndsAt:
+                moved?.disputePeriodEndsAt ?? m.disputePeriodEndsAt,
             };
           }),
         }
@@ -243,14 +291,24 @@ const evolvers: Evolve = {
   RefundFailed: (c, { data }, at) => ({
     ...c,
     pendingRefund: c.pendingRefund?.key === data.key ? null : c.pendingRefund,
-    lastRefundError: { code: data.code, message: data.message, at, key: data.key },
+    lastRefundError: {
+      code: data.code,
+      message: data.message,
+      at,
+      key: data.key,
+    },
   }),
   ChargebackOpened: (c, event, at) => {
     // Money still in escrow is frozen until an admin acts; after release there is nothing to hold.
-    const active = c.completedAt === null && c.cancelledAt === null && c.paidAt !== null;
+    const active =
+      c.completedAt === null && c.cancelledAt === null && c.paidAt !== null;
     const hold =
       active && c.hold === null
-        ? { since: at, source: 'chargeback' as const, reason: `Chargeback: ${event.data.reason}` }
+        ? {
+            since: at,
+            source: 'chargeback' as const,
+            reason: `Chargeback: ${event.data.reason}`,
+          }
         : c.hold;
     return { ...escrow(c, event), hold };
   },
@@ -269,8 +327,12 @@ const evolvers: Evolve = {
 };
 
 /** The milestones of a plan (none: the fields stay absent). */
-const withPlan = (terms: DealTerms): Pick<DealContext, 'milestones' | 'splitMilestone'> =>
-  terms.milestones ? { milestones: milestonesOf(terms), splitMilestone: null } : {};
+const withPlan = (
+  terms: DealTerms,
+): Pick<DealContext, 'milestones' | 'splitMilestone'> =>
+  terms.milestones
+    ? { milestones: milestonesOf(terms), splitMilestone: null }
+    : {};
 const withoutPlan = (c: DealContext): DealContext => {
   const { milestones: _m, splitMilestone: _s, ...rest } = c;
   return rest;
@@ -292,6 +354,9 @@ function recordEvent(c: DealContext, event: DealEvent): DealContext {
 }
 
 /** Records what the event says, and posts the money it moves to the deal's accounts. */
-export function evolveDealContext(c: DealContext, event: DealEvent): DealContext {
+export function evolveDealContext(
+  c: DealContext,
+  event: DealEvent,
+): DealContext {
   return postEvent(c, recordEvent(c, event), event, dealEscrowEvents);
 }

@@ -12,7 +12,11 @@ import {
   paymentConfirmedFields,
   paymentFailedFields,
 } from '../events/gateway-event-data';
-import { defineEvent, type EventOf, type PersonalFieldMarks } from '../events/define';
+import {
+  defineEvent,
+  type EventOf,
+  type PersonalFieldMarks,
+} from '../events/define';
 import { MAX_DEAL_CENTS } from '../money';
 import {
   disputeMessageExample,
@@ -32,7 +36,11 @@ import {
   MIN_CONTRACT_DAYS,
   MIN_REVISION_ROUNDS,
 } from './deal-contract';
-import { MAX_MILESTONES, MAX_MILESTONE_TITLE_LENGTH, MIN_MILESTONE_CENTS } from './deal-milestones';
+import {
+  MAX_MILESTONES,
+  MAX_MILESTONE_TITLE_LENGTH,
+  MIN_MILESTONE_CENTS,
+} from './deal-milestones';
 
 export { platforms };
 export const platformSchema = z.enum(platforms);
@@ -44,7 +52,11 @@ const dateText = z.string().min(1).max(40);
 /** The idempotency key of an effect: set by its intent event, repeated by its outcome. */
 const effectKey = z.string().min(1).max(200);
 
-const contractDays = z.number().int().min(MIN_CONTRACT_DAYS).max(MAX_CONTRACT_DAYS);
+const contractDays = z
+  .number()
+  .int()
+  .min(MIN_CONTRACT_DAYS)
+  .max(MAX_CONTRACT_DAYS);
 /** How the brand may use the content: organically only, in paid ads (whitelisting) for N days, or forever. */
 export const usageRightsSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('organic') }),
@@ -69,7 +81,9 @@ const milestonePlanItemSchema = z.object({
   dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
 });
 /** Which milestone of the deal an event is about (1-based); absent in a deal without milestones. */
-const milestoneField = { milestone: z.number().int().min(1).max(MAX_MILESTONES).optional() };
+const milestoneField = {
+  milestone: z.number().int().min(1).max(MAX_MILESTONES).optional(),
+};
 
 /** A link to published content: http(s) only, so no script or data URL reaches the other party's page. */
 export const contentLinkSchema = z
@@ -104,12 +118,26 @@ export const dealTermsSchema = z.object({
   deliverables: z.array(z.string().min(1).max(200)).max(20),
   platforms: z.array(platformSchema).max(4),
   briefingFiles: z.string().max(2_000).nullable(),
-  revisionRounds: z.number().int().min(MIN_REVISION_ROUNDS).max(MAX_REVISION_ROUNDS).optional(),
+  revisionRounds: z
+    .number()
+    .int()
+    .min(MIN_REVISION_ROUNDS)
+    .max(MAX_REVISION_ROUNDS)
+    .optional(),
   usageRights: usageRightsSchema.optional(),
   exclusivity: exclusivitySchema.optional(),
-  brandTerms: z.string().min(1).max(MAX_BRAND_TERMS_LENGTH).nullable().optional(),
+  brandTerms: z
+    .string()
+    .min(1)
+    .max(MAX_BRAND_TERMS_LENGTH)
+    .nullable()
+    .optional(),
   /** The milestone plan (2 to 10 parts); absent: a one-milestone deal, as deals have always been. */
-  milestones: z.array(milestonePlanItemSchema).min(2).max(MAX_MILESTONES).optional(),
+  milestones: z
+    .array(milestonePlanItemSchema)
+    .min(2)
+    .max(MAX_MILESTONES)
+    .optional(),
 });
 export type DealTerms = z.infer<typeof dealTermsSchema>;
 /** Which of the terms are personal: the brand's texts about the creator and the collaboration. */
@@ -158,7 +186,8 @@ export const DealCreated = defineEvent({
   type: 'DealCreated',
   version: 1,
   category: 'deal',
-  description: 'A brand created a deal; fees are fixed by machines/money.ts at this moment.',
+  description:
+    'A brand created a deal; fees are fixed by machines/money.ts at this moment.',
   schema: dealTermsSchema.extend({
     dealId: z.number().int().positive(),
     ownerId: z.string().min(1),
@@ -183,14 +212,20 @@ export const DealUpdated = defineEvent({
     'The brand edited the terms while the deal awaited payment (full replacement of the terms).',
   schema: dealTermsSchema,
   fields: dealTermsFields,
-  example: { ...exampleTerms, amountCents: 30_000, feeCents: 2_460, totalCents: 32_460 },
+  example: {
+    ...exampleTerms,
+    amountCents: 30_000,
+    feeCents: 2_460,
+    totalCents: 32_460,
+  },
 });
 
 export const ShareLinkGenerated = defineEvent({
   type: 'ShareLinkGenerated',
   version: 1,
   category: 'deal',
-  description: 'A 128-bit random token was issued; /accept/:token opens the deal for the creator.',
+  description:
+    'A 128-bit random token was issued; /accept/:token opens the deal for the creator.',
   schema: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/) }),
   fields: { token: 'none' },
   example: { token: 'q3Zb7kR0yJ1m9XcL2vT8wA' },
@@ -200,17 +235,23 @@ export const CheckoutSessionCreated = defineEvent({
   type: 'CheckoutSessionCreated',
   version: 1,
   category: 'deal',
-  description: 'A checkout session for the total was opened with the payment gateway.',
+  description:
+    'A checkout session for the total was opened with the payment gateway.',
   schema: checkoutOpenedData,
   fields: checkoutOpenedFields,
-  example: { sessionId: 'cs_test_a1b2', totalCents: 27_050, gateway: 'simulated' },
+  example: {
+    sessionId: 'cs_test_a1b2',
+    totalCents: 27_050,
+    gateway: 'simulated',
+  },
 });
 
 export const PaymentSucceeded = defineEvent({
   type: 'PaymentSucceeded',
   version: 1,
   category: 'deal',
-  description: 'The gateway confirmed the payment by webhook; the money is now held in escrow.',
+  description:
+    'The gateway confirmed the payment by webhook; the money is now held in escrow.',
   schema: paymentConfirmedData,
   fields: paymentConfirmedFields,
   example: {
@@ -227,7 +268,8 @@ export const PaymentFailed = defineEvent({
   type: 'PaymentFailed',
   version: 1,
   category: 'deal',
-  description: 'An asynchronous payment (e.g. iDEAL) failed; the deal still awaits payment.',
+  description:
+    'An asynchronous payment (e.g. iDEAL) failed; the deal still awaits payment.',
   schema: paymentFailedData,
   fields: paymentFailedFields,
   example: {
@@ -256,8 +298,15 @@ export const CreatorAccepted = defineEvent({
       .regex(/^[0-9a-f]{64}$/)
       .optional(),
   }),
-  fields: { claimSecretHash: 'none', claimedByUserId: 'none', contractHash: 'none' },
-  example: { claimSecretHash: 'b5bb9d8014a0f9b1d61e21e796d78dccdf1352f23cd32812f4850b878ae4944c' },
+  fields: {
+    claimSecretHash: 'none',
+    claimedByUserId: 'none',
+    contractHash: 'none',
+  },
+  example: {
+    claimSecretHash:
+      'b5bb9d8014a0f9b1d61e21e796d78dccdf1352f23cd32812f4850b878ae4944c',
+  },
 });
 
 export const ShareLinkRotated = defineEvent({
@@ -277,7 +326,10 @@ export const BankOnboardingStarted = defineEvent({
   category: 'deal',
   description:
     'A connected account was opened for the creator and an onboarding link issued, with the identity the creator gave for the yearly payout report; recorded again for the same account when the creator corrects that identity.',
-  schema: z.object({ accountId: z.string().min(1), identity: payoutIdentitySchema.optional() }),
+  schema: z.object({
+    accountId: z.string().min(1),
+    identity: payoutIdentitySchema.optional(),
+  }),
   fields: {
     accountId: 'none',
     'identity.legalName': 'fiscal',
@@ -300,7 +352,8 @@ export const BankAccountConnected = defineEvent({
   type: 'BankAccountConnected',
   version: 1,
   category: 'deal',
-  description: 'The creator finished bank setup: payouts are enabled on the connected account.',
+  description:
+    'The creator finished bank setup: payouts are enabled on the connected account.',
   schema: z.object({ accountId: z.string().min(1) }),
   fields: { accountId: 'none' },
   example: { accountId: 'acct_1Pq' },
@@ -329,7 +382,10 @@ export const ChangesRequested = defineEvent({
     round: z.number().int().min(1).max(MAX_REVISION_ROUNDS),
   }),
   fields: { note: 'profile' },
-  example: { note: 'Please reshoot the intro with the logo visible.', round: 1 },
+  example: {
+    note: 'Please reshoot the intro with the logo visible.',
+    round: 1,
+  },
 });
 
 export const ContentRedelivered = defineEvent({
@@ -338,7 +394,9 @@ export const ContentRedelivered = defineEvent({
   category: 'deal',
   description:
     'The creator delivered again after a change request (round `round`), with an optional note and up to 5 http(s) links to the published content; a new review period follows.',
-  schema: deliveryData.extend({ round: z.number().int().min(1).max(MAX_REVISION_ROUNDS) }),
+  schema: deliveryData.extend({
+    round: z.number().int().min(1).max(MAX_REVISION_ROUNDS),
+  }),
   fields: { note: 'profile', 'links[]': 'profile' },
   example: {
     note: 'New intro with the logo',
@@ -353,16 +411,24 @@ export const ReviewPeriodStarted = defineEvent({
   category: 'deal',
   description:
     'The brand has until endsAt to approve or dispute; then the funds release automatically.',
-  schema: z.object({ ...milestoneField, startsAt: isoInstant, endsAt: isoInstant }),
+  schema: z.object({
+    ...milestoneField,
+    startsAt: isoInstant,
+    endsAt: isoInstant,
+  }),
   fields: {},
-  example: { startsAt: '2026-11-20T10:00:00.000Z', endsAt: '2026-11-22T10:00:00.000Z' },
+  example: {
+    startsAt: '2026-11-20T10:00:00.000Z',
+    endsAt: '2026-11-22T10:00:00.000Z',
+  },
 });
 
 export const ReviewPeriodElapsed = defineEvent({
   type: 'ReviewPeriodElapsed',
   version: 1,
   category: 'deal',
-  description: 'The timer reactor saw the review period end without approval or dispute.',
+  description:
+    'The timer reactor saw the review period end without approval or dispute.',
   schema: z.object({ ...milestoneField, endsAt: isoInstant }),
   fields: {},
   example: { endsAt: '2026-11-22T10:00:00.000Z' },
@@ -372,7 +438,8 @@ export const DisputeOpened = defineEvent({
   type: 'DisputeOpened',
   version: 1,
   category: 'deal',
-  description: 'The brand disputed the delivery; the payment is held until endsAt (72 h).',
+  description:
+    'The brand disputed the delivery; the payment is held until endsAt (72 h).',
   schema: z.object({
     ...milestoneField,
     reason: z.string().min(1).max(1_000),
@@ -413,7 +480,11 @@ export const FundsReleaseRequested = defineEvent({
     feeCents: cents.optional(),
   }),
   fields: { key: 'none' },
-  example: { trigger: 'brand', amountCents: 25_000, key: '3f1c2a9e-6b7d-4c1e-9a55-0d2f8e7b6a41' },
+  example: {
+    trigger: 'brand',
+    amountCents: 25_000,
+    key: '3f1c2a9e-6b7d-4c1e-9a55-0d2f8e7b6a41',
+  },
 });
 
 export const FundsReleased = defineEvent({
@@ -471,7 +542,10 @@ export const DealPutOnHold = defineEvent({
   category: 'deal',
   description:
     'An admin (or a card chargeback) paused every timer of the deal until an admin acts.',
-  schema: z.object({ source: z.enum(['admin', 'chargeback']), reason: z.string() }),
+  schema: z.object({
+    source: z.enum(['admin', 'chargeback']),
+    reason: z.string(),
+  }),
   fields: { reason: 'profile' },
   example: { source: 'admin', reason: 'Manual review' },
 });
@@ -498,7 +572,10 @@ export const DealReleasedFromHold = defineEvent({
       .optional(),
   }),
   fields: {},
-  example: { reviewPeriodEndsAt: '2026-11-23T09:00:00.000Z', disputePeriodEndsAt: null },
+  example: {
+    reviewPeriodEndsAt: '2026-11-23T09:00:00.000Z',
+    disputePeriodEndsAt: null,
+  },
 });
 
 export const RefundRequested = defineEvent({
@@ -566,7 +643,11 @@ export const DealSplitRequested = defineEvent({
     "Intent: an admin resolves the deal with a split. The creator receives `creatorCents`, the platform keeps `feeKeptCents` (the fee in proportion, rounded half up) and the brand is refunded `refundCents`; the three add up to `chargedCents`, what the escrow held. The payments reactor makes the transfer under `transferKey` and the refund under `refundKey`, and records each outcome. In a deal with milestones, `milestone` names the milestone split; a split of the whole deal instead carries `milestoneParts`, each open milestone's share (the creator's part in proportion to the milestones' amounts, each milestone's fee kept in proportion to its part), whose sums are the split's figures; once both parts succeed every open milestone is split.",
   schema: z.object({
     ...milestoneField,
-    milestoneParts: z.array(milestoneSplitPart).min(1).max(MAX_MILESTONES).optional(),
+    milestoneParts: z
+      .array(milestoneSplitPart)
+      .min(1)
+      .max(MAX_MILESTONES)
+      .optional(),
     creatorCents: cents,
     refundCents: cents,
     feeKeptCents: cents,
@@ -591,7 +672,11 @@ export const SplitTransferSucceeded = defineEvent({
   category: 'deal',
   description:
     "Outcome: the creator's part of a split was transferred to the connected account (the fee in proportion is kept); with the refund also done, the deal is split_resolved.",
-  schema: z.object({ transferId: z.string().min(1), amountCents: cents, key: effectKey }),
+  schema: z.object({
+    transferId: z.string().min(1),
+    amountCents: cents,
+    key: effectKey,
+  }),
   fields: { transferId: 'none', key: 'none' },
   example: {
     transferId: 'tr_1S',
@@ -606,7 +691,11 @@ export const SplitTransferFailed = defineEvent({
   category: 'deal',
   description:
     "Outcome: the gateway refused the split's transfer; nothing moved for it, and an admin can retry it under the same key.",
-  schema: z.object({ code: z.string().min(1), message: z.string(), key: effectKey }),
+  schema: z.object({
+    code: z.string().min(1),
+    message: z.string(),
+    key: effectKey,
+  }),
   fields: { code: 'none', message: 'none', key: 'none' },
   example: {
     code: 'payouts_not_enabled',
@@ -621,7 +710,11 @@ export const SplitRefundSucceeded = defineEvent({
   category: 'deal',
   description:
     "Outcome: the brand's part of a split was refunded (the creator's transfer stays); with the transfer also done, the deal is split_resolved.",
-  schema: z.object({ refundId: z.string().min(1), amountCents: cents, key: effectKey }),
+  schema: z.object({
+    refundId: z.string().min(1),
+    amountCents: cents,
+    key: effectKey,
+  }),
   fields: { refundId: 'none', key: 'none' },
   example: {
     refundId: 're_1S',
@@ -636,7 +729,11 @@ export const SplitRefundFailed = defineEvent({
   category: 'deal',
   description:
     "Outcome: the gateway refused the split's refund; nothing moved for it, and an admin can retry it under the same key.",
-  schema: z.object({ code: z.string().min(1), message: z.string(), key: effectKey }),
+  schema: z.object({
+    code: z.string().min(1),
+    message: z.string(),
+    key: effectKey,
+  }),
   fields: { code: 'none', message: 'none', key: 'none' },
   example: {
     code: 'invalid_request',
@@ -653,7 +750,10 @@ export const DealSplitRetried = defineEvent({
     "Intent: an admin asks again for a refused part of a split (`part`), under that part's original key, so the gateway can never move its money twice.",
   schema: z.object({ part: splitPart, key: effectKey }),
   fields: { key: 'none' },
-  example: { part: 'transfer', key: '5d0c8e1a-2b3f-4c5d-9e6f-7a8b9c0d1e2f:transfer' },
+  example: {
+    part: 'transfer',
+    key: '5d0c8e1a-2b3f-4c5d-9e6f-7a8b9c0d1e2f:transfer',
+  },
 });
 
 export const CheckoutSessionClosed = defineEvent({
@@ -677,7 +777,12 @@ export const UnexpectedPaymentReceived = defineEvent({
   description:
     'The gateway confirmed a payment that does not fund the deal (not its open session, not the amount due, or the deal is already paid or closed). Intent: the payments reactor refunds it in full.',
   schema: paymentConfirmedData.extend({
-    reason: z.enum(['not_open_session', 'amount_mismatch', 'already_paid', 'deal_closed']),
+    reason: z.enum([
+      'not_open_session',
+      'amount_mismatch',
+      'already_paid',
+      'deal_closed',
+    ]),
   }),
   fields: paymentConfirmedFields,
   example: {
@@ -715,7 +820,12 @@ export const ChargebackClosed = defineEvent({
     "The gateway's outcome of a chargeback (charge.dispute.closed, funds reinstated): won puts the disputed money back in the escrow; lost writes it off, with the reason.",
   schema: chargebackClosedData,
   fields: chargebackFields,
-  example: { disputeId: 'dp_1', outcome: 'lost', reason: 'fraudulent', gatewayEventId: 'evt_10' },
+  example: {
+    disputeId: 'dp_1',
+    outcome: 'lost',
+    reason: 'fraudulent',
+    gatewayEventId: 'evt_10',
+  },
 });
 
 export const DuplicatePaymentRefunded = defineEvent({

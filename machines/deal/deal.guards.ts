@@ -21,28 +21,43 @@ const inEscrow = (c: DealContext): boolean =>
   c.paidAt !== null && c.cancelledAt === null && c.completedAt === null;
 
 /** Who may release, and when: an admin at any time, the brand unless held, the timers once elapsed. */
-export function releaserRefusal(c: DealContext, trigger: ReleaseTrigger | null): Refusal {
+export function releaserRefusal(
+  c: DealContext,
+  trigger: ReleaseTrigger | null,
+): Refusal {
   if (c.hold !== null && trigger !== 'admin') return 'deal_on_hold';
-  if (c.stripeAccountId === null) return inEscrow(c) ? 'no_bank_account' : 'deal_not_in_state';
+  if (c.stripeAccountId === null)
+    return inEscrow(c) ? 'no_bank_account' : 'deal_not_in_state';
   if (trigger === 'review_period_elapsed')
     return c.reviewElapsedAt !== null ? null : 'period_not_over';
   if (trigger === 'dispute_period_elapsed')
     return c.disputeElapsedAt !== null ? null : 'period_not_over';
-  return trigger === 'admin' || trigger === 'brand' ? null : 'deal_not_in_state';
+  return trigger === 'admin' || trigger === 'brand'
+    ? null
+    : 'deal_not_in_state';
 }
 
 /**
  * A transfer to the creator is asked for once at a time, by someone allowed to, with no refund
  * under way; a split asked for is the deal's last money effect, so nothing is released after it.
  */
-export function releaseRefusal(c: DealContext, input: { trigger: ReleaseTrigger }): Refusal {
+export function releaseRefusal(
+  c: DealContext,
+  input: { trigger: ReleaseTrigger },
+): Refusal {
   if (c.pendingRelease !== null) return 'release_already_under_way';
   if (c.pendingRefund !== null) return 'refund_under_way';
-  return releaserRefusal(c, input.trigger) ?? (c.split !== null ? 'deal_not_in_state' : null);
+  return (
+    releaserRefusal(c, input.trigger) ??
+    (c.split !== null ? 'deal_not_in_state' : null)
+  );
 }
 
 /** A refund gives back what the escrow holds, once, with no other money effect asked for. */
-export function refundRefusal(c: DealContext, input: { amountCents: number }): Refusal {
+export function refundRefusal(
+  c: DealContext,
+  input: { amountCents: number },
+): Refusal {
   if (c.refundId !== null) return 'deal_already_refunded';
   if (c.pendingRefund !== null) return 'refund_already_under_way';
   if (c.pendingRelease !== null) return 'release_under_way';
@@ -58,11 +73,16 @@ export function refundRefusal(c: DealContext, input: { amountCents: number }): R
  */
 export const acceptRefusal = (
   c: DealContext,
-  input: { contractHash?: string | undefined; readHash?: string | null | undefined } = {},
+  input: {
+    contractHash?: string | undefined;
+    readHash?: string | null | undefined;
+  } = {},
 ): Refusal => {
   if (c.influencerAcceptedAt !== null) return 'deal_already_accepted';
   const { contractHash, readHash } = input;
-  return readHash && contractHash && readHash !== contractHash ? 'contract_changed' : null;
+  return readHash && contractHash && readHash !== contractHash
+    ? 'contract_changed'
+    : null;
 };
 
 /**
@@ -70,7 +90,11 @@ export const acceptRefusal = (
  * asked for), while the deal's included revision rounds are not used up.
  */
 export function changeRequestRefusal(c: DealContext): Refusal {
-  if (c.reviewElapsedAt !== null || c.pendingRelease !== null || c.split !== null)
+  if (
+    c.reviewElapsedAt !== null ||
+    c.pendingRelease !== null ||
+    c.split !== null
+  )
     return 'deal_not_in_state';
   return c.revisionsUsed >= c.revisionRounds ? 'revision_rounds_used' : null;
 }
@@ -95,8 +119,13 @@ export function splitRefusal(
   input: { creatorCents: number; inDispute: boolean; holding: boolean },
 ): Refusal {
   const { creatorCents } = input;
-  if (!Number.isSafeInteger(creatorCents) || creatorCents <= 0) return 'split_amount_invalid';
-  if (!input.holding || (!input.inDispute && c.hold === null) || c.amounts === null)
+  if (!Number.isSafeInteger(creatorCents) || creatorCents <= 0)
+    return 'split_amount_invalid';
+  if (
+    !input.holding ||
+    (!input.inDispute && c.hold === null) ||
+    c.amounts === null
+  )
     return 'split_not_allowed';
   if (c.pendingRelease !== null) return 'release_under_way';
   if (c.pendingRefund !== null) return 'refund_under_way';
@@ -108,7 +137,8 @@ export function splitRefusal(
   // Without a plan the split moves the creator part and the fee kept; with one, all that is open.
   const moved =
     c.milestones === undefined
-      ? creatorCents + splitFeeCents(amountCents, c.amounts.feeCents, creatorCents)
+      ? creatorCents +
+        splitFeeCents(amountCents, c.amounts.feeCents, creatorCents)
       : chargedCents;
   if (moved > escrowedCents(c)) return 'split_above_escrow';
   return creatorCents >= amountCents ? 'split_whole_amount' : null;

@@ -5,7 +5,11 @@ import { dealEscrowEvents } from '../escrow/escrow-events';
 import { escrowGuards } from '../escrow/escrow-guards';
 import { intentRefusal, payableNowCents } from '../escrow/escrow-limits';
 import { splitFiguresOf } from './deal-split-parts';
-import { emptyDealContext, evolveDealContext, type DealContext } from './deal.context';
+import {
+  emptyDealContext,
+  evolveDealContext,
+  type DealContext,
+} from './deal.context';
 import {
   acceptRefusal,
   changeRequestRefusal,
@@ -37,7 +41,13 @@ export type { DealContext } from './deal.context';
  * Every accepted event runs the one `evolve` action (deal.context.ts) to record its data.
  */
 
-export type BadgeColour = 'yellow' | 'blue' | 'purple' | 'red' | 'green' | 'grey';
+export type BadgeColour =
+  | 'yellow'
+  | 'blue'
+  | 'purple'
+  | 'red'
+  | 'green'
+  | 'grey';
 
 export const dealStatuses = [
   'pending_payment',
@@ -104,25 +114,37 @@ const disputeMeta = meta({
 const reached = (now: string, deadline: string | null): boolean =>
   deadline !== null && Date.parse(now) >= Date.parse(deadline);
 const releaseTrigger = (e: DealEvent): ReleaseTrigger | null =>
-  e.type === 'FundsReleaseRequested' || e.type === 'FundsReleased' || e.type === 'TransferFailed'
+  e.type === 'FundsReleaseRequested' ||
+  e.type === 'FundsReleased' ||
+  e.type === 'TransferFailed'
     ? e.data.trigger
     : null;
 /** Outcome events written before intents existed carry no key; they are replayed as they were decided. */
 const legacyOutcome = (e: DealEvent): boolean =>
-  (e.type === 'FundsReleased' || e.type === 'TransferFailed' || e.type === 'DealRefunded') &&
+  (e.type === 'FundsReleased' ||
+    e.type === 'TransferFailed' ||
+    e.type === 'DealRefunded') &&
   e.data.key === undefined;
 
 /** The outcome answers the pending intent: same key, same amount (legacy outcomes: the old rules). */
 function answersRelease(context: DealContext, event: DealEvent): boolean {
   if (legacyOutcome(event))
     return (
-      context.pendingRelease === null && releaserRefusal(context, releaseTrigger(event)) === null
+      context.pendingRelease === null &&
+      releaserRefusal(context, releaseTrigger(event)) === null
     );
   const pending = context.pendingRelease;
-  if (pending === null || (event.type !== 'FundsReleased' && event.type !== 'TransferFailed'))
+  if (
+    pending === null ||
+    (event.type !== 'FundsReleased' && event.type !== 'TransferFailed')
+  )
     return false;
-  if (event.data.key !== pending.key || event.data.trigger !== pending.trigger) return false;
-  return event.type === 'TransferFailed' || event.data.amountCents === pending.amountCents;
+  if (event.data.key !== pending.key || event.data.trigger !== pending.trigger)
+    return false;
+  return (
+    event.type === 'TransferFailed' ||
+    event.data.amountCents === pending.amountCents
+  );
 }
 
 /** No money effect is asked for or under way, and no split has been asked for (a split is the last effect). */
@@ -134,10 +156,21 @@ const noEffect = (c: DealContext): boolean =>
  * holds the charge), with the figures its creator part gives (deal-split-parts.ts): the parts add
  * up to what the split divides, the fee kept in proportion; with a plan, each open milestone's part.
  */
-function splitFits(c: DealContext, event: DealEvent, inDispute: boolean): boolean {
+function splitFits(
+  c: DealContext,
+  event: DealEvent,
+  inDispute: boolean,
+): boolean {
   if (event.type !== 'DealSplitRequested' || c.amounts === null) return false;
-  const { creatorCents, feeKeptCents, refundCents, chargedCents, milestoneParts } = event.data;
-  if (splitRefusal(c, { creatorCents, inDispute, holding: true }) !== null) return false;
+  const {
+    creatorCents,
+    feeKeptCents,
+    refundCents,
+    chargedCents,
+    milestoneParts,
+  } = event.data;
+  if (splitRefusal(c, { creatorCents, inDispute, holding: true }) !== null)
+    return false;
   const figures = splitFiguresOf(c, creatorCents);
   return (
     chargedCents === figures.chargedCents &&
@@ -165,8 +198,13 @@ const releaseFits = (
   paysWhatIsHeld(c, event) &&
   releaseRefusal(c, { trigger: event.data.trigger }) === null;
 
-const pendingTrigger = (context: DealContext, event: DealEvent): ReleaseTrigger | null =>
-  legacyOutcome(event) ? releaseTrigger(event) : (context.pendingRelease?.trigger ?? null);
+const pendingTrigger = (
+  context: DealContext,
+  event: DealEvent,
+): ReleaseTrigger | null =>
+  legacyOutcome(event)
+    ? releaseTrigger(event)
+    : (context.pendingRelease?.trigger ?? null);
 
 /** The child states of `milestones` by the deal status they show. */
 const milestoneChildren = {
@@ -200,7 +238,10 @@ export const dealMachine = setup({
     events: {} as DealEvent,
   },
   guards: {
-    ...escrowGuards<DealContext>(dealEscrowEvents, (c) => c.amounts?.totalCents ?? null),
+    ...escrowGuards<DealContext>(
+      dealEscrowEvents,
+      (c) => c.amounts?.totalCents ?? null,
+    ),
     amountWithinCap: ({ event }) =>
       (event.type === 'DealCreated' || event.type === 'DealUpdated') &&
       event.data.amountCents >= MIN_DEAL_CENTS &&
@@ -209,11 +250,16 @@ export const dealMachine = setup({
       milestonePlanFits(event.data.milestones, event.data.amountCents),
     hasMilestones: ({ context }) => context.milestones !== undefined,
     /** The event names a milestone (deals with a plan: it is the milestone's, not the deal's). */
-    namesMilestone: ({ event }) => (event.data as { milestone?: number }).milestone !== undefined,
+    namesMilestone: ({ event }) =>
+      (event.data as { milestone?: number }).milestone !== undefined,
     /** The deal's rules and the milestone's statechart both take it (deal-milestone-guards.ts). */
-    milestoneEventFits: ({ context, event }) => milestoneEventFits(context, event),
+    milestoneEventFits: ({ context, event }) =>
+      milestoneEventFits(context, event),
     /** The deal's status by its milestones (`dealStatusOfMilestones`, the one rule). */
-    statusByMilestones: ({ context }, params: { status: MilestoneDealStatus }) =>
+    statusByMilestones: (
+      { context },
+      params: { status: MilestoneDealStatus },
+    ) =>
       context.milestones !== undefined &&
       dealStatusOfMilestones(milestonesIn(context)) === params.status,
     noTokenYet: ({ context }) => context.shareableToken === null,
@@ -234,9 +280,12 @@ export const dealMachine = setup({
         context.onboardingAccountId === event.data.accountId),
     /** Deliver only with a bank account connected, so the funds have somewhere to go. */
     bankAccountConnected: ({ context }) => context.stripeAccountId !== null,
-    reviewPeriodNotStarted: ({ context }) => context.reviewPeriodEndsAt === null,
+    reviewPeriodNotStarted: ({ context }) =>
+      context.reviewPeriodEndsAt === null,
     reviewStillOpen: ({ context }) =>
-      context.reviewElapsedAt === null && context.pendingRelease === null && context.split === null,
+      context.reviewElapsedAt === null &&
+      context.pendingRelease === null &&
+      context.split === null,
     /** Changes are asked for within the review, while included revision rounds are left; the event names the round it uses. */
     changesRequestable: ({ context, event }) =>
       event.type === 'ChangesRequested' &&
@@ -267,11 +316,14 @@ export const dealMachine = setup({
       releaseFits(context, event) && event.data.trigger === 'admin',
     answersRelease: ({ context, event }) => answersRelease(context, event),
     releasedByBrand: ({ context, event }) =>
-      answersRelease(context, event) && pendingTrigger(context, event) === 'brand',
+      answersRelease(context, event) &&
+      pendingTrigger(context, event) === 'brand',
     releasedByOthers: ({ context, event }) =>
-      answersRelease(context, event) && pendingTrigger(context, event) !== 'brand',
+      answersRelease(context, event) &&
+      pendingTrigger(context, event) !== 'brand',
     adminReleased: ({ context, event }) =>
-      answersRelease(context, event) && pendingTrigger(context, event) === 'admin',
+      answersRelease(context, event) &&
+      pendingTrigger(context, event) === 'admin',
     /** A refund gives back at most what the deal's charge still holds, once at a time. */
     refundRequestable: ({ context, event }) =>
       event.type === 'RefundRequested' &&
@@ -280,7 +332,9 @@ export const dealMachine = setup({
     answersRefund: ({ context, event }) => {
       if (event.type !== 'DealRefunded') return false;
       if (event.data.key === undefined)
-        return context.pendingRelease === null && context.pendingRefund === null;
+        return (
+          context.pendingRelease === null && context.pendingRefund === null
+        );
       return (
         context.pendingRefund !== null &&
         context.pendingRefund.key === event.data.key &&
@@ -288,14 +342,21 @@ export const dealMachine = setup({
       );
     },
     refundFailed: ({ context, event }) =>
-      event.type === 'RefundFailed' && context.pendingRefund?.key === event.data.key,
+      event.type === 'RefundFailed' &&
+      context.pendingRefund?.key === event.data.key,
     noEffectPending: ({ context }) => noEffect(context),
     /** A split while the deal is on hold (any state with money in escrow), or in dispute (splitInDispute). */
-    splitRequestableOnHold: ({ context, event }) => splitFits(context, event, false),
-    splitRequestableInDispute: ({ context, event }) => splitFits(context, event, true),
+    splitRequestableOnHold: ({ context, event }) =>
+      splitFits(context, event, false),
+    splitRequestableInDispute: ({ context, event }) =>
+      splitFits(context, event, true),
     /** A whole-deal split of a deal with a plan: on hold, or while a milestone is in dispute. */
     planSplitRequestable: ({ context, event }) =>
-      splitFits(context, event, dealStatusOfMilestones(milestonesIn(context)) === 'dispute'),
+      splitFits(
+        context,
+        event,
+        dealStatusOfMilestones(milestonesIn(context)) === 'dispute',
+      ),
   },
   actions: {
     evolve: assign(({ context, event }) => evolveDealContext(context, event)),
@@ -308,14 +369,24 @@ export const dealMachine = setup({
   // An admin's note is accepted in every state (final ones too: xstate takes root transitions
   // there) and changes neither the state nor the data.
   on: {
-    UnexpectedPaymentReceived: { guard: 'newUnexpectedPayment', actions: 'evolve' },
-    DuplicatePaymentRefunded: { guard: 'refundsUnexpectedPayment', actions: 'evolve' },
+    UnexpectedPaymentReceived: {
+      guard: 'newUnexpectedPayment',
+      actions: 'evolve',
+    },
+    DuplicatePaymentRefunded: {
+      guard: 'refundsUnexpectedPayment',
+      actions: 'evolve',
+    },
     DealNoteAdded: { actions: 'evolve' },
   },
   states: {
     new: {
       on: {
-        DealCreated: { guard: 'amountWithinCap', target: 'pending_payment', actions: 'evolve' },
+        DealCreated: {
+          guard: 'amountWithinCap',
+          target: 'pending_payment',
+          actions: 'evolve',
+        },
       },
     },
     pending_payment: {
@@ -330,10 +401,20 @@ export const dealMachine = setup({
         DealUpdated: { guard: 'amountWithinCap', actions: 'evolve' },
         ShareLinkGenerated: { guard: 'noTokenYet', actions: 'evolve' },
         ShareLinkRotated: { guard: 'linkNotClaimed', actions: 'evolve' },
-        CheckoutSessionCreated: { guard: 'sessionChargesTotal', actions: 'evolve' },
-        CheckoutSessionClosed: { guard: 'closesOpenSession', actions: 'evolve' },
+        CheckoutSessionCreated: {
+          guard: 'sessionChargesTotal',
+          actions: 'evolve',
+        },
+        CheckoutSessionClosed: {
+          guard: 'closesOpenSession',
+          actions: 'evolve',
+        },
         PaymentFailed: { guard: 'openSessionFailed', actions: 'evolve' },
-        PaymentSucceeded: { guard: 'fundsEscrow', target: 'pending_delivery', actions: 'evolve' },
+        PaymentSucceeded: {
+          guard: 'fundsEscrow',
+          target: 'pending_delivery',
+          actions: 'evolve',
+        },
         DealDeleted: { target: 'deleted', actions: 'evolve' },
       },
     },
@@ -347,7 +428,11 @@ export const dealMachine = setup({
         awaiting_acceptance: {
           meta: fundsHeldMeta,
           on: {
-            CreatorAccepted: { guard: 'notYetAccepted', target: 'accepted', actions: 'evolve' },
+            CreatorAccepted: {
+              guard: 'notYetAccepted',
+              target: 'accepted',
+              actions: 'evolve',
+            },
             ShareLinkRotated: { guard: 'linkNotClaimed', actions: 'evolve' },
           },
         },
@@ -362,7 +447,11 @@ export const dealMachine = setup({
                 target: '#deal.milestones',
                 actions: 'evolve',
               },
-              { guard: 'matchesOnboardingAccount', target: 'bank_connected', actions: 'evolve' },
+              {
+                guard: 'matchesOnboardingAccount',
+                target: 'bank_connected',
+                actions: 'evolve',
+              },
             ],
           },
         },
@@ -382,18 +471,36 @@ export const dealMachine = setup({
     delivered: {
       meta: deliveredMeta,
       on: {
-        ReviewPeriodStarted: { guard: 'reviewPeriodNotStarted', actions: 'evolve' },
+        ReviewPeriodStarted: {
+          guard: 'reviewPeriodNotStarted',
+          actions: 'evolve',
+        },
         ReviewPeriodElapsed: { guard: 'reviewPeriodOver', actions: 'evolve' },
-        FundsReleaseRequested: { guard: 'releaseRequestable', actions: 'evolve' },
-        FundsReleased: { guard: 'answersRelease', target: 'completed', actions: 'evolve' },
+        FundsReleaseRequested: {
+          guard: 'releaseRequestable',
+          actions: 'evolve',
+        },
+        FundsReleased: {
+          guard: 'answersRelease',
+          target: 'completed',
+          actions: 'evolve',
+        },
         TransferFailed: { guard: 'answersRelease', actions: 'evolve' },
-        DisputeOpened: { guard: 'reviewStillOpen', target: 'dispute', actions: 'evolve' },
+        DisputeOpened: {
+          guard: 'reviewStillOpen',
+          target: 'dispute',
+          actions: 'evolve',
+        },
         ChangesRequested: {
           guard: 'changesRequestable',
           target: 'changes_requested',
           actions: 'evolve',
         },
-        DealCompletedManually: { guard: 'noEffectPending', target: 'completed', actions: 'evolve' },
+        DealCompletedManually: {
+          guard: 'noEffectPending',
+          target: 'completed',
+          actions: 'evolve',
+        },
         ...escrowHandlers(),
       },
     },
@@ -414,16 +521,30 @@ export const dealMachine = setup({
       meta: disputeMeta,
       on: {
         DisputePeriodElapsed: { guard: 'disputePeriodOver', actions: 'evolve' },
-        FundsReleaseRequested: { guard: 'releaseRequestable', actions: 'evolve' },
+        FundsReleaseRequested: {
+          guard: 'releaseRequestable',
+          actions: 'evolve',
+        },
         FundsReleased: [
           // The brand can still approve after a dispute: that is its own final status.
-          { guard: 'releasedByBrand', target: 'approved_after_dispute', actions: 'evolve' },
+          {
+            guard: 'releasedByBrand',
+            target: 'approved_after_dispute',
+            actions: 'evolve',
+          },
           { guard: 'releasedByOthers', target: 'completed', actions: 'evolve' },
         ],
         TransferFailed: { guard: 'answersRelease', actions: 'evolve' },
-        DealCompletedManually: { guard: 'noEffectPending', target: 'completed', actions: 'evolve' },
+        DealCompletedManually: {
+          guard: 'noEffectPending',
+          target: 'completed',
+          actions: 'evolve',
+        },
         ...escrowHandlers(),
-        DealSplitRequested: { guard: 'splitRequestableInDispute', actions: 'evolve' },
+        DealSplitRequested: {
+          guard: 'splitRequestableInDispute',
+          actions: 'evolve',
+        },
         // The conversation between brand, creator and admins runs while the dispute is open.
         DisputeMessagePosted: { actions: 'evolve' },
       },
@@ -433,23 +554,38 @@ export const dealMachine = setup({
       initial: 'in_progress',
       always: [
         {
-          guard: { type: 'statusByMilestones', params: { status: 'completed' } },
+          guard: {
+            type: 'statusByMilestones',
+            params: { status: 'completed' },
+          },
           target: 'completed',
         },
         {
-          guard: { type: 'statusByMilestones', params: { status: 'cancelled' } },
+          guard: {
+            type: 'statusByMilestones',
+            params: { status: 'cancelled' },
+          },
           target: 'cancelled',
         },
         {
-          guard: { type: 'statusByMilestones', params: { status: 'split_resolved' } },
+          guard: {
+            type: 'statusByMilestones',
+            params: { status: 'split_resolved' },
+          },
           target: 'split_resolved',
         },
       ],
       on: milestoneHandlers(),
       states: {
-        in_progress: { meta: creatorWorkingMeta, always: routesFrom('in_progress') },
+        in_progress: {
+          meta: creatorWorkingMeta,
+          always: routesFrom('in_progress'),
+        },
         delivered: { meta: deliveredMeta, always: routesFrom('delivered') },
-        changes_requested: { meta: changesRequestedMeta, always: routesFrom('changes_requested') },
+        changes_requested: {
+          meta: changesRequestedMeta,
+          always: routesFrom('changes_requested'),
+        },
         dispute: {
           meta: disputeMeta,
           always: routesFrom('dispute'),
@@ -524,18 +660,30 @@ function escrowHandlers() {
     DealPutOnHold: { guard: 'notOnHold', actions: 'evolve' },
     DealReleasedFromHold: { guard: 'onHold', actions: 'evolve' },
     RefundRequested: { guard: 'refundRequestable', actions: 'evolve' },
-    DealRefunded: { guard: 'answersRefund', target: '#deal.cancelled', actions: 'evolve' },
+    DealRefunded: {
+      guard: 'answersRefund',
+      target: '#deal.cancelled',
+      actions: 'evolve',
+    },
     RefundFailed: { guard: 'refundFailed', actions: 'evolve' },
     ...chargebackHandlers(),
     DealSplitRequested: { guard: 'splitRequestableOnHold', actions: 'evolve' },
     DealSplitRetried: { guard: 'splitPartRetryable', actions: 'evolve' },
     SplitTransferSucceeded: [
-      { guard: 'completesSplit', target: '#deal.split_resolved', actions: 'evolve' },
+      {
+        guard: 'completesSplit',
+        target: '#deal.split_resolved',
+        actions: 'evolve',
+      },
       { guard: 'answersSplitPart', actions: 'evolve' },
     ],
     SplitTransferFailed: { guard: 'answersSplitPart', actions: 'evolve' },
     SplitRefundSucceeded: [
-      { guard: 'completesSplit', target: '#deal.split_resolved', actions: 'evolve' },
+      {
+        guard: 'completesSplit',
+        target: '#deal.split_resolved',
+        actions: 'evolve',
+      },
       { guard: 'answersSplitPart', actions: 'evolve' },
     ],
     SplitRefundFailed: { guard: 'answersSplitPart', actions: 'evolve' },
@@ -545,8 +693,15 @@ function escrowHandlers() {
 /** Before a delivery (and while changes are made) there is nothing to approve: only an admin may release. */
 function adminReleaseHandlers() {
   return {
-    FundsReleaseRequested: { guard: 'adminReleaseRequestable', actions: 'evolve' },
-    FundsReleased: { guard: 'adminReleased', target: '#deal.completed', actions: 'evolve' },
+    FundsReleaseRequested: {
+      guard: 'adminReleaseRequestable',
+      actions: 'evolve',
+    },
+    FundsReleased: {
+      guard: 'adminReleased',
+      target: '#deal.completed',
+      actions: 'evolve',
+    },
     TransferFailed: { guard: 'adminReleased', actions: 'evolve' },
   } as const;
 }
@@ -564,7 +719,10 @@ function routesFrom(self: keyof typeof milestoneChildren) {
   return (Object.keys(milestoneChildren) as (keyof typeof milestoneChildren)[])
     .filter((child) => child !== self)
     .map((child) => ({
-      guard: { type: 'statusByMilestones', params: { status: milestoneChildren[child] } },
+      guard: {
+        type: 'statusByMilestones',
+        params: { status: milestoneChildren[child] },
+      },
       target: child,
     })) as never;
 }
@@ -588,7 +746,9 @@ function milestoneHandlers() {
         ? { guard: 'planSplitRequestable', actions: 'evolve' as const }
         : whole[type];
     // No target: the outcome settles the open milestones, and their status routes the deal (`always`).
-    const forDeal = (own === undefined ? [] : Array.isArray(own) ? own : [own]).map((t) => ({
+    const forDeal = (
+      own === undefined ? [] : Array.isArray(own) ? own : [own]
+    ).map((t) => ({
       actions: 'evolve' as const,
       guard: (t as { guard?: string }).guard
         ? and([not('namesMilestone'), (t as { guard: string }).guard as never])

@@ -1,7 +1,12 @@
 import type { EventFromLogic, SnapshotFrom, StateValue } from 'xstate';
 import { deepestMeta, statusOf } from '../statechart';
 import { probeMetadata } from '../events/probe';
-import { dealMachine, type DealStateMeta, type DealStatus, type BadgeColour } from './deal.machine';
+import {
+  dealMachine,
+  type DealStateMeta,
+  type DealStatus,
+  type BadgeColour,
+} from './deal.machine';
 import { escrowedCents, type DealContext } from './deal.context';
 import { MIN_DEAL_CENTS } from '../money';
 import { payableNowCents } from '../escrow/escrow-limits';
@@ -32,7 +37,13 @@ export const dealActions = [
 ] as const;
 export type DealAction = (typeof dealActions)[number];
 
-type SetupAction = 'edit' | 'delete' | 'generateLink' | 'checkout' | 'accept' | 'startBankSetup';
+type SetupAction =
+  | 'edit'
+  | 'delete'
+  | 'generateLink'
+  | 'checkout'
+  | 'accept'
+  | 'startBankSetup';
 const setupActions: ReadonlySet<DealAction> = new Set<SetupAction>([
   'edit',
   'delete',
@@ -41,7 +52,8 @@ const setupActions: ReadonlySet<DealAction> = new Set<SetupAction>([
   'accept',
   'startBankSetup',
 ]);
-const isSetup = (action: DealAction): action is SetupAction => setupActions.has(action);
+const isSetup = (action: DealAction): action is SetupAction =>
+  setupActions.has(action);
 
 /** The probes of setting a deal up, before its money is in escrow: terms, link, checkout, acceptance, bank. */
 function setupProbe(
@@ -69,13 +81,22 @@ function setupProbe(
     case 'edit':
       return {
         type: 'DealUpdated',
-        data: { ...terms, amountCents: MIN_DEAL_CENTS, feeCents: 0, totalCents: MIN_DEAL_CENTS },
+        data: {
+          ...terms,
+          amountCents: MIN_DEAL_CENTS,
+          feeCents: 0,
+          totalCents: MIN_DEAL_CENTS,
+        },
         metadata,
       };
     case 'delete':
       return { type: 'DealDeleted', data: {}, metadata };
     case 'generateLink':
-      return { type: 'ShareLinkGenerated', data: { token: 'probeprobeprobeprobeprobe' }, metadata };
+      return {
+        type: 'ShareLinkGenerated',
+        data: { token: 'probeprobeprobeprobeprobe' },
+        metadata,
+      };
     case 'checkout':
       return {
         type: 'CheckoutSessionCreated',
@@ -89,7 +110,11 @@ function setupProbe(
     case 'accept':
       return { type: 'CreatorAccepted', data: {}, metadata };
     case 'startBankSetup':
-      return { type: 'BankOnboardingStarted', data: { accountId: 'probe' }, metadata };
+      return {
+        type: 'BankOnboardingStarted',
+        data: { accountId: 'probe' },
+        metadata,
+      };
   }
 }
 
@@ -113,7 +138,11 @@ function escrowProbe(
     case 'deliver':
       // After a change request the creator's delivery is that round's redelivery.
       return context.revisions.at(-1)?.kind === 'changes_requested'
-        ? { type: 'ContentRedelivered', data: { round: context.revisionsUsed }, metadata }
+        ? {
+            type: 'ContentRedelivered',
+            data: { round: context.revisionsUsed },
+            metadata,
+          }
         : { type: 'ContentDelivered', data: {}, metadata };
     case 'requestChanges':
       return {
@@ -156,7 +185,11 @@ function adminOrTimerProbe(
 ): Event {
   switch (action) {
     case 'hold':
-      return { type: 'DealPutOnHold', data: { source: 'admin', reason: 'probe' }, metadata };
+      return {
+        type: 'DealPutOnHold',
+        data: { source: 'admin', reason: 'probe' },
+        metadata,
+      };
     case 'resume':
       return {
         type: 'DealReleasedFromHold',
@@ -166,11 +199,18 @@ function adminOrTimerProbe(
     case 'refund':
       return {
         type: 'RefundRequested',
-        data: { amountCents: Math.max(1, escrowedCents(context)), key: 'probe' },
+        data: {
+          amountCents: Math.max(1, escrowedCents(context)),
+          key: 'probe',
+        },
         metadata,
       };
     case 'manualComplete':
-      return { type: 'DealCompletedManually', data: { reason: 'probe' }, metadata };
+      return {
+        type: 'DealCompletedManually',
+        data: { reason: 'probe' },
+        metadata,
+      };
     case 'elapseReviewPeriod':
       return {
         type: 'ReviewPeriodElapsed',
@@ -187,7 +227,11 @@ function adminOrTimerProbe(
 }
 
 /** A representative event for each action, shaped so the guards judge the action, not the sample. */
-export function probeEvent(action: DealAction, context: DealContext, now: string): Event {
+export function probeEvent(
+  action: DealAction,
+  context: DealContext,
+  now: string,
+): Event {
   const metadata = probeMetadata(now);
   return isSetup(action)
     ? setupProbe(action, context, now, metadata)
@@ -220,11 +264,16 @@ export function dealStateView(snapshot: Snapshot, now: string): DealStateView {
     brandText: meta?.brandText ?? '',
     creatorText: meta?.creatorText ?? '',
     onHold: snapshot.context.hold !== null,
-    can: dealActions.filter((action) => snapshot.can(probeEvent(action, snapshot.context, now))),
+    can: dealActions.filter((action) =>
+      snapshot.can(probeEvent(action, snapshot.context, now)),
+    ),
   };
 }
 
 /** Rebuilds a snapshot from the value and context an API answer carries (the UI does this). */
-export function dealSnapshotFrom(value: StateValue, context: DealContext): Snapshot {
+export function dealSnapshotFrom(
+  value: StateValue,
+  context: DealContext,
+): Snapshot {
   return dealMachine.resolveState({ value, context });
 }

@@ -23,7 +23,8 @@ const reached = (now: string, deadline: string | null): boolean =>
 export function milestoneChangeRefusal(
   m: Milestone,
 ): 'revision_rounds_used' | 'milestone_not_in_state' | null {
-  if (m.status !== 'delivered' || m.reviewElapsedAt !== null) return 'milestone_not_in_state';
+  if (m.status !== 'delivered' || m.reviewElapsedAt !== null)
+    return 'milestone_not_in_state';
   return m.revisionsUsed >= m.revisionRounds ? 'revision_rounds_used' : null;
 }
 
@@ -32,23 +33,33 @@ const triggerOf = (e: DealEvent): ReleaseTrigger | null =>
 
 /** An event the milestone takes without changing state (its deal records the data). */
 const stay = (guard?: string) =>
-  (guard ? { guard, actions: 'record' } : { actions: 'record' }) as { actions: 'record' };
+  (guard ? { guard, actions: 'record' } : { actions: 'record' }) as {
+    actions: 'record';
+  };
 
 export const milestoneMachine = setup({
-  types: { context: {} as Milestone, events: {} as DealEvent, input: {} as Milestone },
+  types: {
+    context: {} as Milestone,
+    events: {} as DealEvent,
+    input: {} as Milestone,
+  },
   guards: {
     changesRequestable: ({ context, event }) =>
       event.type === 'ChangesRequested' &&
       event.data.round === context.revisionsUsed + 1 &&
       milestoneChangeRefusal(context) === null,
     redeliversRound: ({ context, event }) =>
-      event.type === 'ContentRedelivered' && event.data.round === context.revisionsUsed,
+      event.type === 'ContentRedelivered' &&
+      event.data.round === context.revisionsUsed,
     reviewNotStarted: ({ context }) => context.reviewPeriodEndsAt === null,
-    reviewOpen: ({ context }) => context.reviewElapsedAt === null && !context.splitRequested,
+    reviewOpen: ({ context }) =>
+      context.reviewElapsedAt === null && !context.splitRequested,
     reviewOver: ({ context, event }) =>
-      context.reviewElapsedAt === null && reached(event.metadata.at, context.reviewPeriodEndsAt),
+      context.reviewElapsedAt === null &&
+      reached(event.metadata.at, context.reviewPeriodEndsAt),
     disputeOver: ({ context, event }) =>
-      context.disputeElapsedAt === null && reached(event.metadata.at, context.disputePeriodEndsAt),
+      context.disputeElapsedAt === null &&
+      reached(event.metadata.at, context.disputePeriodEndsAt),
     /** Who may release the milestone in review: the brand, an admin, or the review's end. */
     releasableInReview: ({ context, event }) => {
       const t = triggerOf(event);
@@ -92,7 +103,10 @@ export const milestoneMachine = setup({
       on: {
         ReviewPeriodStarted: stay('reviewNotStarted'),
         ReviewPeriodElapsed: stay('reviewOver'),
-        ChangesRequested: { guard: 'changesRequestable', target: 'changes_requested' },
+        ChangesRequested: {
+          guard: 'changesRequestable',
+          target: 'changes_requested',
+        },
         DisputeOpened: { guard: 'reviewOpen', target: 'dispute' },
         FundsReleaseRequested: stay('releasableInReview'),
         FundsReleased: 'released',
@@ -137,7 +151,10 @@ type MilestoneSnapshot = SnapshotFrom<typeof milestoneMachine>;
 
 /** The milestone's snapshot, from the state and data its deal keeps. */
 const snapshotOf = (m: Milestone): MilestoneSnapshot =>
-  milestoneMachine.resolveState({ value: m.status, context: m }) as MilestoneSnapshot;
+  milestoneMachine.resolveState({
+    value: m.status,
+    context: m,
+  }) as MilestoneSnapshot;
 
 /** Does the milestone's statechart take the event (a transition, or an event it records in place)? */
 export function milestoneTakes(m: Milestone, event: DealEvent): boolean {
@@ -145,7 +162,10 @@ export function milestoneTakes(m: Milestone, event: DealEvent): boolean {
 }
 
 /** The milestone's state after an event it took (its data is recorded by the deal's evolve). */
-export function milestoneStatusAfter(m: Milestone, event: DealEvent): MilestoneStatus {
+export function milestoneStatusAfter(
+  m: Milestone,
+  event: DealEvent,
+): MilestoneStatus {
   return step(milestoneMachine, snapshotOf(m), event).value as MilestoneStatus;
 }
 

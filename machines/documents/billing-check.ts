@@ -13,9 +13,14 @@ export type BillingDetailsProblem = 'vat_id_invalid' | 'address_missing';
  */
 export function checkBillingDetails(
   input: BillingDetails,
-): { ok: true; details: BillingDetails } | { ok: false; problem: BillingDetailsProblem } {
-  const addressLines = input.addressLines.map((line) => line.trim()).filter(Boolean);
-  if (addressLines.length === 0) return { ok: false, problem: 'address_missing' };
+):
+  | { ok: true; details: BillingDetails }
+  | { ok: false; problem: BillingDetailsProblem } {
+  const addressLines = input.addressLines
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (addressLines.length === 0)
+    return { ok: false, problem: 'address_missing' };
   const raw = input.vatId?.trim() ?? '';
   const vatId = raw ? normaliseVatId(raw) : null;
   if (vatId) {
@@ -39,4 +44,6 @@ export function checkBillingDetails(
 
 /** The address as one line on an invoice: "Damrak 1, 1012 LG Amsterdam". */
 export const addressOf = (d: BillingDetails): string =>
-  [...d.addressLines, [d.postcode, d.city].filter(Boolean).join(' ')].join(', ');
+  [...d.addressLines, [d.postcode, d.city].filter(Boolean).join(' ')].join(
+    ', ',
+  );

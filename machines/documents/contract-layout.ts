@@ -7,7 +7,11 @@ import {
   type DocumentLayout,
   type DocumentLine,
 } from './document-layout';
-import { documentText, type DocumentLanguage, type DocumentTextKey } from './document-texts';
+import {
+  documentText,
+  type DocumentLanguage,
+  type DocumentTextKey,
+} from './document-texts';
 
 /**
  * A deal's contract laid out in the reader's language: the web app's printable A4 page and the
@@ -15,7 +19,10 @@ import { documentText, type DocumentLanguage, type DocumentTextKey } from './doc
  * SHA-256 whatever their language.
  */
 
-type Text = (key: DocumentTextKey, params?: Record<string, string | number>) => string;
+type Text = (
+  key: DocumentTextKey,
+  params?: Record<string, string | number>,
+) => string;
 
 /** A deadline as the brand gave it: a calendar date written out, anything else as given. */
 const dateOrText = (lang: DocumentLanguage, value: string): string =>
@@ -36,11 +43,17 @@ const exclusivityText = (text: Text, exclusivity: Exclusivity): string =>
         category: exclusivity.category,
       });
 
-function acceptanceLines(text: Text, lang: DocumentLanguage, doc: ContractDocumentDto) {
+function acceptanceLines(
+  text: Text,
+  lang: DocumentLanguage,
+  doc: ContractDocumentDto,
+) {
   const lines: DocumentLine[] = [
     {
       label: text('contract.acceptedAt'),
-      value: doc.acceptedAt ? documentDateTime(lang, doc.acceptedAt) : text('contract.notAccepted'),
+      value: doc.acceptedAt
+        ? documentDateTime(lang, doc.acceptedAt)
+        : text('contract.notAccepted'),
     },
   ];
   if (doc.acceptedAt && doc.acceptedHash === null)
@@ -49,13 +62,23 @@ function acceptanceLines(text: Text, lang: DocumentLanguage, doc: ContractDocume
       value: text('contract.acceptedBeforeSeal'),
     });
   else if (doc.acceptedHash !== null && doc.acceptedHash !== doc.hash)
-    lines.push({ label: text('contract.acceptedHash'), value: doc.acceptedHash, block: true });
+    lines.push({
+      label: text('contract.acceptedHash'),
+      value: doc.acceptedHash,
+      block: true,
+    });
   return lines;
 }
 
-function workLines(text: Text, lang: DocumentLanguage, c: ContractDocumentDto['contract']) {
+function workLines(
+  text: Text,
+  lang: DocumentLanguage,
+  c: ContractDocumentDto['contract'],
+) {
   const none = text('contract.none');
-  const description = Array.isArray(c.description) ? c.description.join('\n') : c.description;
+  const description = Array.isArray(c.description)
+    ? c.description.join('\n')
+    : c.description;
   return [
     { label: text('contract.description'), value: description, block: true },
     {
@@ -63,34 +86,64 @@ function workLines(text: Text, lang: DocumentLanguage, c: ContractDocumentDto['c
       value: c.deliverables.join(', ') || none,
       block: true,
     },
-    { label: text('contract.platforms'), value: c.platforms.join(', ') || none },
+    {
+      label: text('contract.platforms'),
+      value: c.platforms.join(', ') || none,
+    },
     { label: text('contract.deadline'), value: dateOrText(lang, c.deadline) },
     {
       label: text('contract.publicationDeadline'),
-      value: c.publicationDeadline ? dateOrText(lang, c.publicationDeadline) : none,
+      value: c.publicationDeadline
+        ? dateOrText(lang, c.publicationDeadline)
+        : none,
     },
     ...(c.briefingFiles
-      ? [{ label: text('contract.briefing'), value: c.briefingFiles, block: true }]
+      ? [
+          {
+            label: text('contract.briefing'),
+            value: c.briefingFiles,
+            block: true,
+          },
+        ]
       : []),
   ];
 }
 
-function termLines(text: Text, c: ContractDocumentDto['contract']): DocumentLine[] {
+function termLines(
+  text: Text,
+  c: ContractDocumentDto['contract'],
+): DocumentLine[] {
   return [
     {
       label: text('contract.revisionRounds'),
       value: text('contract.revisionRoundsValue', { rounds: c.revisionRounds }),
     },
-    { label: text('contract.usageRights'), value: usageText(text, c.usageRights) },
-    { label: text('contract.exclusivity'), value: exclusivityText(text, c.exclusivity) },
+    {
+      label: text('contract.usageRights'),
+      value: usageText(text, c.usageRights),
+    },
+    {
+      label: text('contract.exclusivity'),
+      value: exclusivityText(text, c.exclusivity),
+    },
     ...(c.brandTerms
-      ? [{ label: text('contract.brandTerms'), value: c.brandTerms, block: true }]
+      ? [
+          {
+            label: text('contract.brandTerms'),
+            value: c.brandTerms,
+            block: true,
+          },
+        ]
       : []),
   ];
 }
 
 /** A deal's milestone plan, one line per milestone: its amount and due date, then its deliverables. */
-function milestoneLines(text: Text, lang: DocumentLanguage, c: ContractDocumentDto['contract']) {
+function milestoneLines(
+  text: Text,
+  lang: DocumentLanguage,
+  c: ContractDocumentDto['contract'],
+) {
   return (c.milestones ?? []).map((m, i) => ({
     label: text('contract.milestone', { index: i + 1, title: m.title }),
     value: text('contract.milestoneValue', {
@@ -103,10 +156,17 @@ function milestoneLines(text: Text, lang: DocumentLanguage, c: ContractDocumentD
 }
 
 /** Lays a deal's contract out in `lang`. */
-export function layoutContract(doc: ContractDocumentDto, lang: DocumentLanguage): DocumentLayout {
+export function layoutContract(
+  doc: ContractDocumentDto,
+  lang: DocumentLanguage,
+): DocumentLayout {
   const text: Text = (key, params) => documentText(lang, key, params);
   const c = doc.contract;
-  const money = (key: DocumentTextKey, cents: number, strong = false): DocumentLine => ({
+  const money = (
+    key: DocumentTextKey,
+    cents: number,
+    strong = false,
+  ): DocumentLine => ({
     label: text(key),
     value: documentMoney(lang, cents),
     ...(strong ? { strong } : {}),
@@ -116,7 +176,10 @@ export function layoutContract(doc: ContractDocumentDto, lang: DocumentLanguage)
     title: text('contract.title'),
     intro: text('contract.intro'),
     head: [
-      { label: text('contract.deal'), value: text('subjectValue', { id: c.dealId }) },
+      {
+        label: text('contract.deal'),
+        value: text('subjectValue', { id: c.dealId }),
+      },
       ...(c.title ? [{ label: text('title'), value: c.title }] : []),
       { label: text('contract.hash'), value: doc.hash, block: true },
       ...acceptanceLines(text, lang, doc),
@@ -127,12 +190,19 @@ export function layoutContract(doc: ContractDocumentDto, lang: DocumentLanguage)
         lines: [
           { label: text('contract.brand'), value: doc.brand },
           { label: text('contract.creator'), value: c.influencer },
-          ...(c.profileLink ? [{ label: text('contract.profile'), value: c.profileLink }] : []),
+          ...(c.profileLink
+            ? [{ label: text('contract.profile'), value: c.profileLink }]
+            : []),
         ],
       },
       { heading: text('contract.work'), lines: workLines(text, lang, c) },
       ...(c.milestones?.length
-        ? [{ heading: text('contract.milestones'), lines: milestoneLines(text, lang, c) }]
+        ? [
+            {
+              heading: text('contract.milestones'),
+              lines: milestoneLines(text, lang, c),
+            },
+          ]
         : []),
       {
         heading: text('amounts'),
@@ -145,7 +215,10 @@ export function layoutContract(doc: ContractDocumentDto, lang: DocumentLanguage)
       { heading: text('contract.terms'), lines: termLines(text, c) },
     ],
     note: text('contract.note'),
-    footer: text('contract.footer', { id: c.dealId, hash: doc.hash.slice(0, 12) }),
+    footer: text('contract.footer', {
+      id: c.dealId,
+      hash: doc.hash.slice(0, 12),
+    }),
     fileName: `contract-deal-${c.dealId}.pdf`,
   };
 }

@@ -1,5 +1,9 @@
 import { REDACTED, type MoneyDocumentDto } from '../contract/money-api';
-import { documentText, type DocumentLanguage, type DocumentTextKey } from './document-texts';
+import {
+  documentText,
+  type DocumentLanguage,
+  type DocumentTextKey,
+} from './document-texts';
 
 /**
  * One labelled line of a document; `strong` marks the line a reader looks for (the total);
@@ -40,9 +44,10 @@ const LOCALES: Record<DocumentLanguage, string> = { en: 'en-GB', nl: 'nl-NL' };
 
 /** Euros from cents, as the language writes them ("€250.00", "€ 250,00"). */
 export function documentMoney(lang: DocumentLanguage, cents: number): string {
-  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'EUR' }).format(
-    cents / 100,
-  );
+  return new Intl.NumberFormat(LOCALES[lang], {
+    style: 'currency',
+    currency: 'EUR',
+  }).format(cents / 100);
 }
 
 /** A date and time in the platform's time zone ("2 March 2026 at 10:00", "2 maart 2026 om 10:00"). */
@@ -62,15 +67,25 @@ export function documentDate(lang: DocumentLanguage, iso: string): string {
   }).format(new Date(iso));
 }
 
-function methodText(lang: DocumentLanguage, doc: MoneyDocumentDto): string | null {
+function methodText(
+  lang: DocumentLanguage,
+  doc: MoneyDocumentDto,
+): string | null {
   if (doc.kind === 'statement') return documentText(lang, 'method.transfer');
   if (doc.method === 'card' || doc.method === 'ideal')
     return documentText(lang, `method.${doc.method}`);
   return doc.method;
 }
 
-function amountLines(lang: DocumentLanguage, doc: MoneyDocumentDto): DocumentLine[] {
-  const line = (key: DocumentTextKey, cents: number, strong = false): DocumentLine => ({
+function amountLines(
+  lang: DocumentLanguage,
+  doc: MoneyDocumentDto,
+): DocumentLine[] {
+  const line = (
+    key: DocumentTextKey,
+    cents: number,
+    strong = false,
+  ): DocumentLine => ({
     label: documentText(lang, key),
     value: documentMoney(lang, cents),
     ...(strong ? { strong } : {}),
@@ -80,8 +95,10 @@ function amountLines(lang: DocumentLanguage, doc: MoneyDocumentDto): DocumentLin
     line('fee', doc.feeCents),
     line('total', doc.totalCents, doc.kind === 'receipt'),
   ];
-  if (doc.kind === 'statement') lines.push(line('statement.paid', doc.paidCents, true));
-  else if (doc.paidCents !== doc.totalCents) lines.push(line('receipt.paid', doc.paidCents));
+  if (doc.kind === 'statement')
+    lines.push(line('statement.paid', doc.paidCents, true));
+  else if (doc.paidCents !== doc.totalCents)
+    lines.push(line('receipt.paid', doc.paidCents));
   if (doc.split)
     lines.push(
       line('splitCreator', doc.split.creatorCents),
@@ -93,9 +110,14 @@ function amountLines(lang: DocumentLanguage, doc: MoneyDocumentDto): DocumentLin
 }
 
 /** Lays a receipt or statement out in the reader's language. */
-export function layoutMoneyDocument(doc: MoneyDocumentDto, lang: DocumentLanguage): DocumentLayout {
-  const text = (key: DocumentTextKey, params?: Record<string, string | number>) =>
-    documentText(lang, key, params);
+export function layoutMoneyDocument(
+  doc: MoneyDocumentDto,
+  lang: DocumentLanguage,
+): DocumentLayout {
+  const text = (
+    key: DocumentTextKey,
+    params?: Record<string, string | number>,
+  ) => documentText(lang, key, params);
   const method = methodText(lang, doc);
   const payment: DocumentLine[] = [
     ...(method ? [{ label: text('method'), value: method }] : []),
@@ -110,8 +132,14 @@ export function layoutMoneyDocument(doc: MoneyDocumentDto, lang: DocumentLanguag
     intro: text(`${doc.kind}.intro`),
     head: [
       { label: text('number'), value: doc.number },
-      { label: text(`${doc.kind}.date`), value: documentDate(lang, doc.issuedAt) },
-      { label: text(`subject.${doc.subject}`), value: text('subjectValue', { id: doc.id }) },
+      {
+        label: text(`${doc.kind}.date`),
+        value: documentDate(lang, doc.issuedAt),
+      },
+      {
+        label: text(`subject.${doc.subject}`),
+        value: text('subjectValue', { id: doc.id }),
+      },
       ...(doc.title ? [{ label: text('title'), value: doc.title }] : []),
     ],
     sections: [
@@ -123,7 +151,9 @@ export function layoutMoneyDocument(doc: MoneyDocumentDto, lang: DocumentLanguag
         ],
       },
       { heading: text('amounts'), lines: amountLines(lang, doc) },
-      ...(payment.length > 0 ? [{ heading: text('payment'), lines: payment }] : []),
+      ...(payment.length > 0
+        ? [{ heading: text('payment'), lines: payment }]
+        : []),
     ],
     note: text(`${doc.kind}.note`),
     footer: text('footer', { number: doc.number }),

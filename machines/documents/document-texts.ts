@@ -1,4 +1,7 @@
-import { contractTermsEn, contractTermsNl } from '../contract/contract-term-texts';
+import {
+  contractTermsEn,
+  contractTermsNl,
+} from '../contract/contract-term-texts';
 
 /**
  * The words of the printable documents, in English and Dutch (same keys). Both renderings read
@@ -44,7 +47,8 @@ const en = {
   'invoice.title': 'Invoice',
   'credit_note.title': 'Credit note',
   'invoice.intro': 'Invoice for the platform’s escrow service fee.',
-  'credit_note.intro': 'Credit note returning part of the platform’s escrow service fee.',
+  'credit_note.intro':
+    'Credit note returning part of the platform’s escrow service fee.',
   'invoice.number': 'Invoice number',
   'invoice.corrects': 'Corrects invoice',
   'invoice.date': 'Invoice date',
@@ -67,10 +71,12 @@ const en = {
   'invoice.outsideEu': 'No VAT (service outside the EU)',
   'invoice.total': 'Total',
   'invoice.paid': 'Paid with the deal’s payment on {date}; nothing is due.',
-  'invoice.note.domestic': 'The fee was included in the total the brand paid for the deal.',
+  'invoice.note.domestic':
+    'The fee was included in the total the brand paid for the deal.',
   'invoice.note.reverse_charge':
     'VAT reverse-charged: the buyer accounts for the VAT (Article 196, Directive 2006/112/EC).',
-  'invoice.note.outside_eu': 'Service supplied to a buyer outside the EU: no Dutch VAT charged.',
+  'invoice.note.outside_eu':
+    'Service supplied to a buyer outside the EU: no Dutch VAT charged.',
   'contract.title': 'Collaboration contract',
   'contract.intro':
     'The terms of the collaboration below, as the creator accepts them. The payment is held in escrow until the work is approved.',
@@ -78,7 +84,8 @@ const en = {
   'contract.acceptedAt': 'Accepted by the creator',
   'contract.notAccepted': 'Not accepted yet',
   'contract.acceptedHash': 'Fingerprint the creator accepted',
-  'contract.acceptedBeforeSeal': 'Accepted before contracts carried a fingerprint',
+  'contract.acceptedBeforeSeal':
+    'Accepted before contracts carried a fingerprint',
   'contract.brand': 'Brand',
   'contract.creator': 'Creator',
   'contract.profile': 'Creator profile',
@@ -104,7 +111,8 @@ const en = {
   'self_billed.note.domestic':
     'The VAT is included in the creator’s amount the brand paid for the deal.',
   'invoice.smallBusiness': 'No VAT (small business scheme)',
-  'invoice.note.small_business': 'The creator uses the small business scheme: no VAT charged.',
+  'invoice.note.small_business':
+    'The creator uses the small business scheme: no VAT charged.',
   footer: '{number} · page 1 of 1',
   'year.title': 'Year overview {year}',
   'year.intro':
@@ -132,8 +140,10 @@ const nl: typeof en = {
   ...contractTermsNl,
   'receipt.title': 'Betalingsbewijs',
   'statement.title': 'Uitbetalingsoverzicht',
-  'receipt.intro': 'Betaling ontvangen in escrow voor de onderstaande samenwerking.',
-  'statement.intro': 'Uitbetaling aan de creator voor de onderstaande samenwerking.',
+  'receipt.intro':
+    'Betaling ontvangen in escrow voor de onderstaande samenwerking.',
+  'statement.intro':
+    'Uitbetaling aan de creator voor de onderstaande samenwerking.',
   number: 'Documentnummer',
   'receipt.date': 'Betaaldatum',
   'statement.date': 'Uitbetaaldatum',
@@ -167,7 +177,8 @@ const nl: typeof en = {
   'invoice.title': 'Factuur',
   'credit_note.title': 'Creditnota',
   'invoice.intro': 'Factuur voor de escrow-servicekosten van het platform.',
-  'credit_note.intro': 'Creditnota voor een deel van de escrow-servicekosten van het platform.',
+  'credit_note.intro':
+    'Creditnota voor een deel van de escrow-servicekosten van het platform.',
   'invoice.number': 'Factuurnummer',
   'invoice.corrects': 'Corrigeert factuur',
   'invoice.date': 'Factuurdatum',
@@ -191,10 +202,12 @@ const nl: typeof en = {
   'invoice.total': 'Totaal',
   'invoice.paid':
     'Betaald met de betaling van de deal op {date}; er hoeft niets meer betaald te worden.',
-  'invoice.note.domestic': 'De kosten zaten in het totaal dat het merk voor de deal betaalde.',
+  'invoice.note.domestic':
+    'De kosten zaten in het totaal dat het merk voor de deal betaalde.',
   'invoice.note.reverse_charge':
     'Btw verlegd: de afnemer draagt de btw af (artikel 196, Richtlijn 2006/112/EG).',
-  'invoice.note.outside_eu': 'Dienst geleverd aan een afnemer buiten de EU: geen Nederlandse btw.',
+  'invoice.note.outside_eu':
+    'Dienst geleverd aan een afnemer buiten de EU: geen Nederlandse btw.',
   'contract.title': 'Samenwerkingscontract',
   'contract.intro':
     'De voorwaarden van de onderstaande samenwerking, zoals de creator ze accepteert. De betaling staat in escrow tot het werk is goedgekeurd.',
@@ -202,7 +215,8 @@ const nl: typeof en = {
   'contract.acceptedAt': 'Geaccepteerd door de creator',
   'contract.notAccepted': 'Nog niet geaccepteerd',
   'contract.acceptedHash': 'Vingerafdruk die de creator accepteerde',
-  'contract.acceptedBeforeSeal': 'Geaccepteerd voordat contracten een vingerafdruk kregen',
+  'contract.acceptedBeforeSeal':
+    'Geaccepteerd voordat contracten een vingerafdruk kregen',
   'contract.brand': 'Merk',
   'contract.creator': 'Creator',
   'contract.profile': 'Profiel van de creator',
@@ -224,7 +238,8 @@ const nl: typeof en = {
     'Factuur uitgereikt door afnemer: opgemaakt voor het merk, in naam en voor rekening van de creator, voor het werk van de creator op grond van de overeenkomst over facturering door de afnemer.',
   'self_billed.serviceValue': 'Werk van de creator, deal #{id}',
   'self_billed.net': 'Bedrag exclusief btw',
-  'self_billed.paid': 'Uitbetaald aan de creator op {date}; er hoeft niets meer betaald te worden.',
+  'self_billed.paid':
+    'Uitbetaald aan de creator op {date}; er hoeft niets meer betaald te worden.',
   'self_billed.note.domestic':
     'De btw zit in het bedrag voor de creator dat het merk voor de deal betaalde.',
   'invoice.smallBusiness': 'Geen btw (kleineondernemersregeling)',

@@ -6,7 +6,11 @@ import {
   type DocumentLine,
   type DocumentSection,
 } from './document-layout';
-import { documentText, type DocumentLanguage, type DocumentTextKey } from './document-texts';
+import {
+  documentText,
+  type DocumentLanguage,
+  type DocumentTextKey,
+} from './document-texts';
 
 type Party = InvoiceDocumentDto['buyer'] & { kvk?: string; iban?: string };
 
@@ -15,8 +19,10 @@ function partySection(
   heading: DocumentTextKey,
   party: Party,
 ): DocumentSection {
-  const line = (key: DocumentTextKey, value: string | null | undefined): DocumentLine[] =>
-    value ? [{ label: text(key), value }] : [];
+  const line = (
+    key: DocumentTextKey,
+    value: string | null | undefined,
+  ): DocumentLine[] => (value ? [{ label: text(key), value }] : []);
   return {
     heading: text(heading),
     lines: [
@@ -35,7 +41,10 @@ const NO_VAT = {
   reverse_charge: 'invoice.reverseCharged',
   outside_eu: 'invoice.outsideEu',
   small_business: 'invoice.smallBusiness',
-} as const satisfies Record<Exclude<InvoiceDocumentDto['treatment'], 'domestic'>, DocumentTextKey>;
+} as const satisfies Record<
+  Exclude<InvoiceDocumentDto['treatment'], 'domestic'>,
+  DocumentTextKey
+>;
 
 /** The closing note: the VAT treatment's, and for an invoice when it was paid. */
 function noteOf(lang: DocumentLanguage, doc: InvoiceDocumentDto): string {
@@ -50,7 +59,11 @@ function noteOf(lang: DocumentLanguage, doc: InvoiceDocumentDto): string {
     ),
     ...(doc.kind === 'credit_note'
       ? []
-      : [documentText(lang, selfBilled ? 'self_billed.paid' : 'invoice.paid', { date })]),
+      : [
+          documentText(lang, selfBilled ? 'self_billed.paid' : 'invoice.paid', {
+            date,
+          }),
+        ]),
   ].join(' ');
 }
 
@@ -60,9 +73,14 @@ const FILE_NAMES = {
   self_billed: 'self-billed-invoice',
 } as const;
 
-function amountLines(lang: DocumentLanguage, doc: InvoiceDocumentDto): DocumentLine[] {
-  const text = (key: DocumentTextKey, params?: Record<string, string | number>) =>
-    documentText(lang, key, params);
+function amountLines(
+  lang: DocumentLanguage,
+  doc: InvoiceDocumentDto,
+): DocumentLine[] {
+  const text = (
+    key: DocumentTextKey,
+    params?: Record<string, string | number>,
+  ) => documentText(lang, key, params);
   // A credit note's amounts are negative on paper: it takes the invoice's back.
   const sign = doc.kind === 'credit_note' ? -1 : 1;
   const money = (cents: number) => documentMoney(lang, sign * cents);
@@ -76,11 +94,17 @@ function amountLines(lang: DocumentLanguage, doc: InvoiceDocumentDto): DocumentL
       : { label: text('invoice.vatNone'), value: text(NO_VAT[doc.treatment]) };
   return [
     {
-      label: text(doc.kind === 'self_billed' ? 'self_billed.net' : 'invoice.net'),
+      label: text(
+        doc.kind === 'self_billed' ? 'self_billed.net' : 'invoice.net',
+      ),
       value: money(doc.netCents),
     },
     vat,
-    { label: text('invoice.total'), value: money(doc.grossCents), strong: true },
+    {
+      label: text('invoice.total'),
+      value: money(doc.grossCents),
+      strong: true,
+    },
   ];
 }
 
@@ -89,22 +113,34 @@ function amountLines(lang: DocumentLanguage, doc: InvoiceDocumentDto): DocumentL
  * seller and buyer as issued, number, dates, service, net, VAT (or why there is none) and total. Drawn by the web app's print
  * page and the server's PDF alike (ADR 0024).
  */
-export function layoutInvoice(doc: InvoiceDocumentDto, lang: DocumentLanguage): DocumentLayout {
-  const text = (key: DocumentTextKey, params?: Record<string, string | number>) =>
-    documentText(lang, key, params);
+export function layoutInvoice(
+  doc: InvoiceDocumentDto,
+  lang: DocumentLanguage,
+): DocumentLayout {
+  const text = (
+    key: DocumentTextKey,
+    params?: Record<string, string | number>,
+  ) => documentText(lang, key, params);
   return {
     lang,
     title: text(`${doc.kind}.title`),
     intro: text(`${doc.kind}.intro`),
     head: [
       { label: text('invoice.number'), value: doc.number },
-      ...(doc.corrects ? [{ label: text('invoice.corrects'), value: doc.corrects }] : []),
+      ...(doc.corrects
+        ? [{ label: text('invoice.corrects'), value: doc.corrects }]
+        : []),
       { label: text('invoice.date'), value: documentDate(lang, doc.issuedAt) },
-      { label: text('invoice.supplied'), value: documentDate(lang, doc.suppliedAt) },
+      {
+        label: text('invoice.supplied'),
+        value: documentDate(lang, doc.suppliedAt),
+      },
       {
         label: text('invoice.service'),
         value: text(
-          doc.kind === 'self_billed' ? 'self_billed.serviceValue' : 'invoice.serviceValue',
+          doc.kind === 'self_billed'
+            ? 'self_billed.serviceValue'
+            : 'invoice.serviceValue',
           { id: doc.subject.id },
         ),
       },

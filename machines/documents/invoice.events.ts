@@ -43,9 +43,17 @@ export const InvoiceIssued = defineEvent({
     suppliedAt: z.string(),
     description: z.string().max(300),
     /** The platform (with its KvK number and IBAN), or the creator of a self-billed invoice. */
-    seller: partySchema.extend({ kvk: z.string().optional(), iban: z.string().optional() }),
+    seller: partySchema.extend({
+      kvk: z.string().optional(),
+      iban: z.string().optional(),
+    }),
     buyer: partySchema,
-    treatment: z.enum(['domestic', 'reverse_charge', 'outside_eu', 'small_business']),
+    treatment: z.enum([
+      'domestic',
+      'reverse_charge',
+      'outside_eu',
+      'small_business',
+    ]),
     grossCents: z.number().int().nonnegative(),
     netCents: z.number().int().nonnegative(),
     vatCents: z.number().int().nonnegative(),
@@ -89,7 +97,12 @@ export const InvoiceIssued = defineEvent({
       kvk: '12345678',
       iban: 'NL91ABNA0417164300',
     },
-    buyer: { name: 'Acme BV', address: 'Damrak 1, Amsterdam', country: 'NL', vatId: null },
+    buyer: {
+      name: 'Acme BV',
+      address: 'Damrak 1, Amsterdam',
+      country: 'NL',
+      vatId: null,
+    },
     treatment: 'domestic',
     grossCents: 2050,
     netCents: 1694,

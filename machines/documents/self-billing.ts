@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { billingDetailsSchema, type BillingDetails } from './billing-details';
-import { checkBillingDetails, type BillingDetailsProblem } from './billing-check';
-import { EU_COUNTRIES, standardRateBpsOf, vatTreatmentFor, type VatTreatment } from './vat';
+import {
+  checkBillingDetails,
+  type BillingDetailsProblem,
+} from './billing-check';
+import {
+  EU_COUNTRIES,
+  standardRateBpsOf,
+  vatTreatmentFor,
+  type VatTreatment,
+} from './vat';
 
 /**
  * A creator's self-billing agreement: the brand's invoice for the creator's work is issued by the
@@ -36,12 +44,18 @@ export type SelfBillingProblem = BillingDetailsProblem | 'vat_id_required';
  */
 export function checkSelfBilling(
   input: SelfBillingTerms,
-): { ok: true; terms: SelfBillingTerms } | { ok: false; problem: SelfBillingProblem } {
+):
+  | { ok: true; terms: SelfBillingTerms }
+  | { ok: false; problem: SelfBillingProblem } {
   const vatId = input.vatScheme === 'vat' ? input.vatId : null;
-  if (input.vatScheme === 'vat' && !vatId?.trim()) return { ok: false, problem: 'vat_id_required' };
+  if (input.vatScheme === 'vat' && !vatId?.trim())
+    return { ok: false, problem: 'vat_id_required' };
   const checked = checkBillingDetails({ ...input, vatId });
   if (!checked.ok) return checked;
-  return { ok: true, terms: { ...checked.details, vatScheme: input.vatScheme } };
+  return {
+    ok: true,
+    terms: { ...checked.details, vatScheme: input.vatScheme },
+  };
 }
 
 /**
@@ -51,11 +65,18 @@ export function checkSelfBilling(
  * the EU, and none from a creator outside it).
  */
 export function selfBilledVat(
-  creator: Pick<BillingDetails, 'country'> & { vatScheme: SelfBillingTerms['vatScheme'] },
+  creator: Pick<BillingDetails, 'country'> & {
+    vatScheme: SelfBillingTerms['vatScheme'];
+  },
   buyer: { country: string; vatId: string | null },
 ): { treatment: VatTreatment; rateBps: number } {
-  if (creator.vatScheme === 'small_business') return { treatment: 'small_business', rateBps: 0 };
-  if (!EU_COUNTRIES.has(creator.country)) return { treatment: 'outside_eu', rateBps: 0 };
+  if (creator.vatScheme === 'small_business')
+    return { treatment: 'small_business', rateBps: 0 };
+  if (!EU_COUNTRIES.has(creator.country))
+    return { treatment: 'outside_eu', rateBps: 0 };
   const treatment = vatTreatmentFor(creator.country, buyer);
-  return { treatment, rateBps: treatment === 'domestic' ? standardRateBpsOf(creator.country) : 0 };
+  return {
+    treatment,
+    rateBps: treatment === 'domestic' ? standardRateBpsOf(creator.country) : 0,
+  };
 }

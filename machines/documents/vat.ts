@@ -36,10 +36,13 @@ const VAT_ID_FORMATS: Record<string, RegExp> = {
 
 /** The EU member states by ISO country code (Greece's VAT prefix is EL, its ISO code GR). */
 export const EU_COUNTRIES: ReadonlySet<string> = new Set(
-  Object.keys(VAT_ID_FORMATS).map((prefix) => (prefix === 'EL' ? 'GR' : prefix)),
+  Object.keys(VAT_ID_FORMATS).map((prefix) =>
+    prefix === 'EL' ? 'GR' : prefix,
+  ),
 );
 
-const vatPrefixOf = (country: string): string => (country === 'GR' ? 'EL' : country);
+const vatPrefixOf = (country: string): string =>
+  country === 'GR' ? 'EL' : country;
 
 /** A VAT id as written on an invoice: upper case, no spaces, dots or dashes ("NL 123.456.789.B01" → "NL123456789B01"). */
 export const normaliseVatId = (vatId: string): string =>
@@ -57,7 +60,11 @@ export function isVatIdOf(country: string, vatId: string): boolean {
  * The ways an invoice treats VAT: the three of a fee invoice, and a self-billed creator's
  * small-business scheme (no VAT charged).
  */
-export type VatTreatment = 'domestic' | 'reverse_charge' | 'outside_eu' | 'small_business';
+export type VatTreatment =
+  | 'domestic'
+  | 'reverse_charge'
+  | 'outside_eu'
+  | 'small_business';
 
 /** Each member state's standard VAT rate in basis points (2100 = 21 %), for a creator's own invoice. */
 const STANDARD_RATE_BPS: Record<string, number> = {
@@ -91,7 +98,8 @@ const STANDARD_RATE_BPS: Record<string, number> = {
 };
 
 /** The standard VAT rate of an EU member state (ISO code), or 0 outside the EU. */
-export const standardRateBpsOf = (country: string): number => STANDARD_RATE_BPS[country] ?? 0;
+export const standardRateBpsOf = (country: string): number =>
+  STANDARD_RATE_BPS[country] ?? 0;
 
 /**
  * Which VAT applies to the platform's fee (a service) for this buyer: the platform's VAT for a
@@ -117,7 +125,8 @@ export function splitFee(
   treatment: VatTreatment,
   rateBps: number,
 ): { netCents: number; vatCents: number; rateBps: number } {
-  if (treatment !== 'domestic') return { netCents: feeCents, vatCents: 0, rateBps: 0 };
+  if (treatment !== 'domestic')
+    return { netCents: feeCents, vatCents: 0, rateBps: 0 };
   const netCents = Math.round((feeCents * 10_000) / (10_000 + rateBps));
   return { netCents, vatCents: feeCents - netCents, rateBps };
 }

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { escrowRole, type EscrowEventNames } from '../escrow/escrow-events';
-import { documentDate, documentMoney, type DocumentLayout } from './document-layout';
-import { documentText, type DocumentLanguage, type DocumentTextKey } from './document-texts';
+import {
+  documentDate,
+  documentMoney,
+  type DocumentLayout,
+} from './document-layout';
+import {
+  documentText,
+  type DocumentLanguage,
+  type DocumentTextKey,
+} from './document-texts';
 
 /**
  * A creator's year in figures: every payout, split and refund of the escrows they were paid from,
@@ -29,7 +37,10 @@ const amsterdamMonth = new Intl.DateTimeFormat('en-GB', {
  * month only in a month's last two UTC hours: only those instants ask the formatter (a full
  * replay asks for every payout and refund, and the formatter costs far more than a Date).
  */
-export function calendarOf(at: Date | string): { year: number; quarter: 1 | 2 | 3 | 4 } {
+export function calendarOf(at: Date | string): {
+  year: number;
+  quarter: 1 | 2 | 3 | 4;
+} {
   const instant = typeof at === 'string' ? new Date(at) : at;
   const twoHoursLater = new Date(instant.getTime() + 2 * 3_600_000);
   if (twoHoursLater.getUTCMonth() === instant.getUTCMonth())
@@ -39,13 +50,19 @@ export function calendarOf(at: Date | string): { year: number; quarter: 1 | 2 | 
   return quarterOf(year, Number(parts.find((p) => p.type === 'month')!.value));
 }
 
-const quarterOf = (year: number, month: number): { year: number; quarter: 1 | 2 | 3 | 4 } => ({
+const quarterOf = (
+  year: number,
+  month: number,
+): { year: number; quarter: 1 | 2 | 3 | 4 } => ({
   year,
   quarter: (Math.floor((month - 1) / 3) + 1) as 1 | 2 | 3 | 4,
 });
 
 /** The movement an escrow event is in a year's figures: the creator paid (whole or split), the brand refunded; else null. */
-export function yearLineKindOf(names: EscrowEventNames, type: string): YearLineKind | null {
+export function yearLineKindOf(
+  names: EscrowEventNames,
+  type: string,
+): YearLineKind | null {
   switch (escrowRole(names, type)) {
     case 'transferred':
       return 'payout';
@@ -92,7 +109,10 @@ export type YearOverviewDto = z.infer<typeof yearOverviewSchema>;
 
 /** Sums of lines: a payout is a movement that paid the creator (a whole payout or a split's part). */
 export function yearTotals(
-  lines: readonly Pick<YearLine, 'paidOutCents' | 'refundedCents' | 'feeCents'>[],
+  lines: readonly Pick<
+    YearLine,
+    'paidOutCents' | 'refundedCents' | 'feeCents'
+  >[],
 ): YearTotals {
   return lines.reduce<YearTotals>(
     (t, l) => ({
@@ -106,9 +126,14 @@ export function yearTotals(
 }
 
 /** The overview laid out in the reader's language: the same layout the page prints and the PDF draws. */
-export function layoutYearOverview(doc: YearOverviewDto, lang: DocumentLanguage): DocumentLayout {
-  const text = (key: DocumentTextKey, params?: Record<string, string | number>) =>
-    documentText(lang, key, params);
+export function layoutYearOverview(
+  doc: YearOverviewDto,
+  lang: DocumentLanguage,
+): DocumentLayout {
+  const text = (
+    key: DocumentTextKey,
+    params?: Record<string, string | number>,
+  ) => documentText(lang, key, params);
   const money = (c: number) => documentMoney(lang, c);
   const lines = doc.lines.map((l) => ({
     label: [
@@ -118,11 +143,18 @@ export function layoutYearOverview(doc: YearOverviewDto, lang: DocumentLanguage)
         subject: text(`subject.${l.subject}`),
         id: `#${l.id}`,
       }),
-      [l.title, l.brand, l.feeCents > 0 ? text('year.fee', { fee: money(l.feeCents) }) : null]
+      [
+        l.title,
+        l.brand,
+        l.feeCents > 0 ? text('year.fee', { fee: money(l.feeCents) }) : null,
+      ]
         .filter(Boolean)
         .join(' · '),
     ].join('\n'),
-    value: l.kind === 'refund' ? `−${money(l.refundedCents)}` : money(l.paidOutCents),
+    value:
+      l.kind === 'refund'
+        ? `−${money(l.refundedCents)}`
+        : money(l.paidOutCents),
   }));
   const t = doc.totals;
   return {
@@ -137,13 +169,18 @@ export function layoutYearOverview(doc: YearOverviewDto, lang: DocumentLanguage)
     sections: [
       {
         heading: text('year.lines'),
-        lines: lines.length > 0 ? lines : [{ label: text('year.none'), value: '' }],
+        lines:
+          lines.length > 0 ? lines : [{ label: text('year.none'), value: '' }],
       },
       {
         heading: text('year.totals'),
         lines: [
           { label: text('year.count'), value: String(t.payouts) },
-          { label: text('year.paidOut'), value: money(t.paidOutCents), strong: true },
+          {
+            label: text('year.paidOut'),
+            value: money(t.paidOutCents),
+            strong: true,
+          },
           { label: text('year.refunded'), value: money(t.refundedCents) },
           { label: text('year.fees'), value: money(t.feeCents) },
         ],

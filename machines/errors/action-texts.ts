@@ -14,10 +14,19 @@ export const actionTexts = {
     en: 'mark the assignment as completed',
     nl: 'de opdracht als klaar melden',
   },
-  complete_manually: { en: 'complete the deal manually', nl: 'de deal met de hand afronden' },
-  complete_onboarding: { en: 'complete onboarding', nl: 'de kennismaking afronden' },
+  complete_manually: {
+    en: 'complete the deal manually',
+    nl: 'de deal met de hand afronden',
+  },
+  complete_onboarding: {
+    en: 'complete onboarding',
+    nl: 'de kennismaking afronden',
+  },
   complete_request: { en: 'complete the request', nl: 'het verzoek afronden' },
-  connect_bank_account: { en: 'connect a bank account', nl: 'een bankrekening koppelen' },
+  connect_bank_account: {
+    en: 'connect a bank account',
+    nl: 'een bankrekening koppelen',
+  },
   create_deal: { en: 'create the deal', nl: 'de deal aanmaken' },
   create_request: { en: 'create the request', nl: 'het verzoek aanmaken' },
   create_share_link: { en: 'create a share link', nl: 'een deellink maken' },
@@ -31,18 +40,33 @@ export const actionTexts = {
   edit_deal: { en: 'edit the deal', nl: 'de deal wijzigen' },
   end_dispute: { en: 'end the dispute', nl: 'het geschil beëindigen' },
   end_review: { en: 'end the review', nl: 'de beoordeling beëindigen' },
-  issue_recovery_code: { en: 'issue a recovery code', nl: 'een herstelcode uitgeven' },
+  issue_recovery_code: {
+    en: 'issue a recovery code',
+    nl: 'een herstelcode uitgeven',
+  },
   open_dispute: { en: 'open a dispute', nl: 'een geschil openen' },
-  post_dispute_message: { en: 'post a dispute message', nl: 'een bericht in het geschil plaatsen' },
+  post_dispute_message: {
+    en: 'post a dispute message',
+    nl: 'een bericht in het geschil plaatsen',
+  },
   put_on_hold: { en: 'put the deal on hold', nl: 'de deal pauzeren' },
   record_payment: { en: 'record a payment', nl: 'een betaling vastleggen' },
   refund_deal: { en: 'refund the deal', nl: 'de deal terugbetalen' },
-  refund_milestone: { en: 'refund the milestone', nl: 'de mijlpaal terugbetalen' },
+  refund_milestone: {
+    en: 'refund the milestone',
+    nl: 'de mijlpaal terugbetalen',
+  },
   refund_payment: { en: 'refund the payment', nl: 'de betaling terugbetalen' },
   release_funds: { en: 'release the funds', nl: 'het geld vrijgeven' },
-  release_milestone: { en: 'release the milestone', nl: 'de mijlpaal vrijgeven' },
+  release_milestone: {
+    en: 'release the milestone',
+    nl: 'de mijlpaal vrijgeven',
+  },
   release_hold: { en: 'release the hold', nl: 'de pauze opheffen' },
-  replace_share_link: { en: 'replace the share link', nl: 'de deellink vervangen' },
+  replace_share_link: {
+    en: 'replace the share link',
+    nl: 'de deellink vervangen',
+  },
   request_changes: { en: 'request changes', nl: 'wijzigingen vragen' },
   resume_deal: { en: 'resume the deal', nl: 'de deal hervatten' },
   retry_split: { en: 'retry the split', nl: 'de verdeling opnieuw proberen' },
@@ -52,7 +76,10 @@ export const actionTexts = {
   start_bank_setup: { en: 'start bank setup', nl: 'de bankkoppeling starten' },
   start_payment: { en: 'start a payment', nl: 'een betaling starten' },
   take_step: { en: 'take this step', nl: 'deze stap zetten' },
-  use_recovery_code: { en: 'sign in with the recovery code', nl: 'inloggen met de herstelcode' },
+  use_recovery_code: {
+    en: 'sign in with the recovery code',
+    nl: 'inloggen met de herstelcode',
+  },
 } satisfies Record<string, Texts>;
 
 export type ActionCode = keyof typeof actionTexts;

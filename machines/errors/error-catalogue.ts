@@ -1,5 +1,10 @@
 import { actionText } from './action-texts';
-import { inputText, type InputField, type InputIssue, type InputRule } from './input-texts';
+import {
+  inputText,
+  type InputField,
+  type InputIssue,
+  type InputRule,
+} from './input-texts';
 /**
  * Every refusal and error answer, by its stable code: the kind (which sets the HTTP status, and is
  * the `error` field clients have always read), the English text (the spec's exact words where the
@@ -37,7 +42,11 @@ interface Entry {
   nl: string;
 }
 
-const e = (kind: ErrorKind, en: string, nl: string): Entry => ({ kind, en, nl });
+const e = (kind: ErrorKind, en: string, nl: string): Entry => ({
+  kind,
+  en,
+  nl,
+});
 
 export const errorCatalogue = {
   // Refused by the statecharts and deciders.
@@ -81,7 +90,11 @@ export const errorCatalogue = {
     'All {rounds} included revision rounds have been used; you can approve or open a dispute',
     'Alle {rounds} inbegrepen revisierondes zijn gebruikt; je kunt goedkeuren of een geschil openen.',
   ),
-  milestone_not_found: e('not_found', 'Milestone not found', 'Mijlpaal niet gevonden.'),
+  milestone_not_found: e(
+    'not_found',
+    'Milestone not found',
+    'Mijlpaal niet gevonden.',
+  ),
   milestone_not_in_state: e(
     'illegal_transition',
     'Cannot {action} while milestone {milestone} is {status}',
@@ -273,7 +286,11 @@ export const errorCatalogue = {
     'Only the browser that accepted this deal can ask to erase its data.',
     'Alleen de browser die deze deal heeft geaccepteerd kan vragen de gegevens te wissen.',
   ),
-  account_erased: e('conflict', 'This account was erased', 'Dit account is gewist.'),
+  account_erased: e(
+    'conflict',
+    'This account was erased',
+    'Dit account is gewist.',
+  ),
   too_many_exports: e(
     'too_many_requests',
     'Too many data exports for this person; try again in {seconds} seconds',
@@ -416,14 +433,22 @@ export const errorCatalogue = {
   ),
   // Not found.
   deal_not_found: e('not_found', 'Deal not found', 'Deal niet gevonden.'),
-  document_not_found: e('not_found', 'Document not found', 'Document niet gevonden.'),
+  document_not_found: e(
+    'not_found',
+    'Document not found',
+    'Document niet gevonden.',
+  ),
   payment_request_not_found: e(
     'not_found',
     'Payment request not found',
     'Betaalverzoek niet gevonden.',
   ),
   user_not_found: e('not_found', 'User not found', 'Gebruiker niet gevonden.'),
-  admin_not_found: e('not_found', 'Admin account not found', 'Beheerdersaccount niet gevonden.'),
+  admin_not_found: e(
+    'not_found',
+    'Admin account not found',
+    'Beheerdersaccount niet gevonden.',
+  ),
   never_in_dispute: e(
     'not_found',
     'This deal was never in dispute',
@@ -474,15 +499,31 @@ export const errorCatalogue = {
     'Fill in the street and number',
     'Vul de straat en het huisnummer in.',
   ),
-  evidence_empty: e('validation_failed', 'The file is empty', 'Het bestand is leeg.'),
+  evidence_empty: e(
+    'validation_failed',
+    'The file is empty',
+    'Het bestand is leeg.',
+  ),
   evidence_not_received: e(
     'validation_failed',
     'A file of this message was not received; attach it again',
     'Een bestand bij dit bericht is niet ontvangen; voeg het opnieuw toe.',
   ),
-  evidence_not_found: e('not_found', 'File not found', 'Bestand niet gevonden.'),
-  route_not_found: e('not_found', 'Route {method} {url} not found', 'Dit adres bestaat niet.'),
-  message_not_found: e('not_found', 'No such message', 'Dit bericht bestaat niet.'),
+  evidence_not_found: e(
+    'not_found',
+    'File not found',
+    'Bestand niet gevonden.',
+  ),
+  route_not_found: e(
+    'not_found',
+    'Route {method} {url} not found',
+    'Dit adres bestaat niet.',
+  ),
+  message_not_found: e(
+    'not_found',
+    'No such message',
+    'Dit bericht bestaat niet.',
+  ),
   metrics_off: e(
     'not_found',
     'Metrics are off: set METRICS_TOKEN to serve them',
@@ -514,7 +555,11 @@ export const errorCatalogue = {
     'Invalid email or password',
     'Onjuist e-mailadres of wachtwoord.',
   ),
-  invalid_credentials: e('unauthorized', 'Invalid credentials', 'Onjuiste inloggegevens.'),
+  invalid_credentials: e(
+    'unauthorized',
+    'Invalid credentials',
+    'Onjuiste inloggegevens.',
+  ),
   wrong_current_password: e(
     'forbidden',
     'Current password is wrong',
@@ -661,7 +706,11 @@ export const errorCatalogue = {
     'Links must start with http:// or https://',
     'Links moeten beginnen met http:// of https://.',
   ),
-  too_many_delivery_links: e('validation_failed', 'At most 5 links', 'Hooguit 5 links.'),
+  too_many_delivery_links: e(
+    'validation_failed',
+    'At most 5 links',
+    'Hooguit 5 links.',
+  ),
   since_invalid: e(
     'validation_failed',
     'since must be a date (YYYY-MM-DD) or an ISO instant',
@@ -692,7 +741,11 @@ export const errorCatalogue = {
     'subscription.endpoint must be an https address of a known push service',
     'subscription.endpoint moet een https-adres van een bekende pushdienst zijn.',
   ),
-  unknown_event: e('invalid_event', 'Unknown event type {type}', 'Het verzoek is niet geldig.'),
+  unknown_event: e(
+    'invalid_event',
+    'Unknown event type {type}',
+    'Het verzoek is niet geldig.',
+  ),
   invalid_event_data: e(
     'validation_failed',
     'Invalid {type}: {detail}',
@@ -724,7 +777,11 @@ export const errorCatalogue = {
     'Invalid content length',
     'Ongeldige lengte van het verzoek.',
   ),
-  body_too_large: e('payload_too_large', 'Request body is too large', 'Het verzoek is te groot.'),
+  body_too_large: e(
+    'payload_too_large',
+    'Request body is too large',
+    'Het verzoek is te groot.',
+  ),
   unsupported_media_type: e(
     'unsupported_media_type',
     'Unsupported content type; send application/json',
@@ -778,17 +835,30 @@ const nlWords: Record<string, string> = {
 };
 
 /** A status or the thing refused as the Dutch text says it. */
-const inDutch = (value: string): string => nlWords[value] ?? value.replace(/_/g, ' ');
+const inDutch = (value: string): string =>
+  nlWords[value] ?? value.replace(/_/g, ' ');
 
 /** `invalid_input`'s params (rule, field, numbers) as the input issue they were made from. */
 function inputIssueOf(params: ErrorParams): InputIssue {
   const { input, field, detail: _detail, ...values } = params;
-  return { rule: input as InputRule, field: field as InputField | undefined, values };
+  return {
+    rule: input as InputRule,
+    field: field as InputField | undefined,
+    values,
+  };
 }
 
 /** The text of an error in `language`, its params filled in. */
-export function errorText(code: ErrorCode, params: ErrorParams, language: Language): string {
-  if (language === 'nl' && code === 'invalid_input' && params['input'] !== undefined)
+export function errorText(
+  code: ErrorCode,
+  params: ErrorParams,
+  language: Language,
+): string {
+  if (
+    language === 'nl' &&
+    code === 'invalid_input' &&
+    params['input'] !== undefined
+  )
     return inputText(inputIssueOf(params), 'nl');
   const template = errorCatalogue[code][language];
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {

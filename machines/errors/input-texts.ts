@@ -58,8 +58,14 @@ export const inputFields = {
 export const inputRules = {
   required: { en: '{Field} is required', nl: '{Field} is verplicht.' },
   not_text: { en: '{Field} must be text', nl: '{Field} moet tekst zijn.' },
-  not_list: { en: '{Field} must be a list', nl: '{Field} moet een lijst zijn.' },
-  not_number: { en: '{Field} must be a number', nl: '{Field} moet een getal zijn.' },
+  not_list: {
+    en: '{Field} must be a list',
+    nl: '{Field} moet een lijst zijn.',
+  },
+  not_number: {
+    en: '{Field} must be a number',
+    nl: '{Field} moet een getal zijn.',
+  },
   too_long: {
     en: '{Field} must be at most {max} characters',
     nl: '{Field} mag hooguit {max} tekens lang zijn.',
@@ -70,7 +76,10 @@ export const inputRules = {
   },
   too_many: { en: 'At most {max} {field}', nl: 'Hooguit {max} {field}.' },
   too_few: { en: 'At least {min} {field}', nl: 'Minstens {min} {field}.' },
-  unknown_value: { en: 'Unknown {field}', nl: 'Onbekende waarde voor {field}.' },
+  unknown_value: {
+    en: 'Unknown {field}',
+    nl: 'Onbekende waarde voor {field}.',
+  },
   bidi_controls: {
     en: '{Field} must not contain text-direction control characters',
     nl: '{Field} mag geen tekens bevatten die de leesrichting wijzigen.',
@@ -79,7 +88,10 @@ export const inputRules = {
     en: '{Field} must not contain invisible characters',
     nl: '{Field} mag geen onzichtbare tekens bevatten (zoals een spatie zonder breedte).',
   },
-  invalid_date: { en: '{Field} must be a valid date', nl: '{Field} moet een geldige datum zijn.' },
+  invalid_date: {
+    en: '{Field} must be a valid date',
+    nl: '{Field} moet een geldige datum zijn.',
+  },
   amount_format: {
     en: 'Amount must be a positive number with at most 2 decimals',
     nl: 'Het bedrag moet een positief getal zijn met hooguit 2 decimalen.',
@@ -104,7 +116,10 @@ export const inputRules = {
     en: 'Country must be a two-letter code',
     nl: 'Het land moet een code van twee letters zijn.',
   },
-  invalid_email: { en: 'Invalid email address', nl: 'Dit is geen geldig e-mailadres.' },
+  invalid_email: {
+    en: 'Invalid email address',
+    nl: 'Dit is geen geldig e-mailadres.',
+  },
   enter_valid_email: {
     en: 'Please enter a valid email address',
     nl: 'Vul een geldig e-mailadres in.',
@@ -117,12 +132,18 @@ export const inputRules = {
     en: 'Username may contain letters, digits and . _ @ - only',
     nl: 'De gebruikersnaam mag alleen letters, cijfers en . _ @ - bevatten.',
   },
-  invalid_url: { en: '{Field} must be a valid URL', nl: '{Field} moet een geldige URL zijn.' },
+  invalid_url: {
+    en: '{Field} must be a valid URL',
+    nl: '{Field} moet een geldige URL zijn.',
+  },
   invalid_id: { en: 'Invalid id', nl: 'Ongeldig nummer.' },
   code_digits: { en: 'The code has 6 digits', nl: 'De code heeft 6 cijfers.' },
   message_required: { en: 'Write a message', nl: 'Schrijf een bericht.' },
   unknown_file: { en: 'Unknown evidence file', nl: 'Onbekend bewijsbestand.' },
-  not_document_ref: { en: 'Not a document reference', nl: 'Geen verwijzing naar een document.' },
+  not_document_ref: {
+    en: 'Not a document reference',
+    nl: 'Geen verwijzing naar een document.',
+  },
   describe_first: {
     en: 'Please enter a description first to improve it.',
     nl: 'Vul eerst een beschrijving in om die te laten verbeteren.',
@@ -132,12 +153,20 @@ export const inputRules = {
 export type InputRule = keyof typeof inputRules;
 export type InputField = keyof typeof inputFields;
 type Numbers = Record<string, number | string>;
-export type InputIssue = { rule: InputRule; field?: InputField; values?: Numbers };
+export type InputIssue = {
+  rule: InputRule;
+  field?: InputField;
+  values?: Numbers;
+};
 
 const PREFIX = 'input:';
 
 /** The message a schema carries: the rule's reference, read back by `readInputRef`. */
-export const inputRef = (rule: InputRule, field?: InputField, values?: Numbers): string =>
+export const inputRef = (
+  rule: InputRule,
+  field?: InputField,
+  values?: Numbers,
+): string =>
   PREFIX + JSON.stringify({ rule, field, values } satisfies InputIssue);
 
 /** A schema message's rule, or null for a message that is no reference (zod's own, say). */
@@ -145,7 +174,10 @@ export function readInputRef(message: string | undefined): InputIssue | null {
   if (!message?.startsWith(PREFIX)) return null;
   try {
     const issue = JSON.parse(message.slice(PREFIX.length)) as InputIssue;
-    return issue.rule in inputRules && (!issue.field || issue.field in inputFields) ? issue : null;
+    return issue.rule in inputRules &&
+      (!issue.field || issue.field in inputFields)
+      ? issue
+      : null;
   } catch {
     return null;
   }
@@ -153,13 +185,19 @@ export function readInputRef(message: string | undefined): InputIssue | null {
 
 /** A field's name as zod's path names it, when the rules know it (`creatorEmail`). */
 export const knownField = (key: unknown): InputField | undefined =>
-  typeof key === 'string' && key in inputFields ? (key as InputField) : undefined;
+  typeof key === 'string' && key in inputFields
+    ? (key as InputField)
+    : undefined;
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** A number as the reader writes it (4,000 or 4.000); `…Cents` as an amount in euros (0.50 or 0,50). */
-function shown(key: string, value: number | string | undefined, language: 'en' | 'nl'): string {
+function shown(
+  key: string,
+  value: number | string | undefined,
+  language: 'en' | 'nl',
+): string {
   if (typeof value !== 'number') return value ?? '';
   const locale = language === 'nl' ? 'nl-NL' : 'en-GB';
   if (!key.endsWith('Cents')) return value.toLocaleString(locale);
@@ -175,5 +213,7 @@ export function inputText(issue: InputIssue, language: 'en' | 'nl'): string {
   return inputRules[issue.rule][language]
     .replace('{Field}', capital(name))
     .replace('{field}', lower(name))
-    .replace(/\{(\w+)\}/g, (_, key: string) => shown(key, issue.values?.[key], language));
+    .replace(/\{(\w+)\}/g, (_, key: string) =>
+      shown(key, issue.values?.[key], language),
+    );
 }

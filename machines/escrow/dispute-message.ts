@@ -54,7 +54,8 @@ export const disputeMessageExample: DisputeMessage = {
   text: 'The reel went live on the 3rd; the screenshot shows the post and its date.',
   files: [
     {
-      sha256: '2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae',
+      sha256:
+        '2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae',
       name: 'reel-live.png',
       contentType: 'image/png',
       sizeBytes: 48_213,

@@ -65,18 +65,36 @@ export interface EscrowAccounts {
  * transfer named `id`; `settle` posts the pending transfer `id` (all of it), `void` releases it.
  */
 export type Posting =
-  | { op: 'post'; debit: EscrowAccount; credit: EscrowAccount; amountCents: number }
-  | { op: 'reserve'; id: string; debit: EscrowAccount; credit: EscrowAccount; amountCents: number }
+  | {
+      op: 'post';
+      debit: EscrowAccount;
+      credit: EscrowAccount;
+      amountCents: number;
+    }
+  | {
+      op: 'reserve';
+      id: string;
+      debit: EscrowAccount;
+      credit: EscrowAccount;
+      amountCents: number;
+    }
   | { op: 'settle'; id: string }
   | { op: 'void'; id: string };
 
-const zero: AccountTotals = { debits: 0, credits: 0, debitsPending: 0, creditsPending: 0 };
+const zero: AccountTotals = {
+  debits: 0,
+  credits: 0,
+  debitsPending: 0,
+  creditsPending: 0,
+};
 
 export const noAccounts: EscrowAccounts = { totals: {}, pending: {} };
 
 /** An account's totals (zero for one that never moved). */
-export const totalsOf = (accounts: EscrowAccounts, account: EscrowAccount): AccountTotals =>
-  accounts.totals[account] ?? zero;
+export const totalsOf = (
+  accounts: EscrowAccounts,
+  account: EscrowAccount,
+): AccountTotals => accounts.totals[account] ?? zero;
 
 const add = (
   totals: EscrowAccounts['totals'],
@@ -103,17 +121,26 @@ function move(
   sign = 1,
 ): EscrowAccounts['totals'] {
   const amount = sign * amountCents;
-  const [d, c] = kind === 'posted' ? ['debits', 'credits'] : ['debitsPending', 'creditsPending'];
+  const [d, c] =
+    kind === 'posted'
+      ? ['debits', 'credits']
+      : ['debitsPending', 'creditsPending'];
   return add(add(totals, debit, { [d!]: amount }), credit, { [c!]: amount });
 }
 
-const without = (pending: EscrowAccounts['pending'], id: string): EscrowAccounts['pending'] => {
+const without = (
+  pending: EscrowAccounts['pending'],
+  id: string,
+): EscrowAccounts['pending'] => {
   const { [id]: _gone, ...rest } = pending;
   return rest;
 };
 
 /** The accounts after one posting. A settle or void of a transfer that is not pending changes nothing. */
-export function applyPosting(accounts: EscrowAccounts, posting: Posting): EscrowAccounts {
+export function applyPosting(
+  accounts: EscrowAccounts,
+  posting: Posting,
+): EscrowAccounts {
   switch (posting.op) {
     case 'post':
       if (posting.amountCents === 0) return accounts;
@@ -137,24 +164,35 @@ export function applyPosting(accounts: EscrowAccounts, posting: Posting): Escrow
       if (pending === undefined) return accounts;
       const released = move(accounts.totals, pending, 'pending', -1);
       return {
-        totals: posting.op === 'settle' ? move(released, pending, 'posted') : released,
+        totals:
+          posting.op === 'settle'
+            ? move(released, pending, 'posted')
+            : released,
         pending: without(accounts.pending, posting.id),
       };
     }
   }
 }
 
-export const applyPostings = (accounts: EscrowAccounts, postings: readonly Posting[]) =>
-  postings.reduce(applyPosting, accounts);
+export const applyPostings = (
+  accounts: EscrowAccounts,
+  postings: readonly Posting[],
+) => postings.reduce(applyPosting, accounts);
 
 /** The posted balance of an account, on its normal side (an overdrawn limited account is negative). */
-export function balanceOf(accounts: EscrowAccounts, account: EscrowAccount): number {
+export function balanceOf(
+  accounts: EscrowAccounts,
+  account: EscrowAccount,
+): number {
   const t = totalsOf(accounts, account);
   return debitNormal.has(account) ? t.debits - t.credits : t.credits - t.debits;
 }
 
 /** What an account can still give: its posted balance less what pending transfers reserved from it. */
-export function availableOf(accounts: EscrowAccounts, account: EscrowAccount): number {
+export function availableOf(
+  accounts: EscrowAccounts,
+  account: EscrowAccount,
+): number {
   const t = totalsOf(accounts, account);
   return debitNormal.has(account)
     ? t.debits + t.debitsPending - t.credits - t.creditsPending
@@ -162,7 +200,10 @@ export function availableOf(accounts: EscrowAccounts, account: EscrowAccount): n
 }
 
 /** Σ debits − Σ credits over all accounts, posted and pending: zero, as every posting is balanced. */
-export function trialBalance(accounts: EscrowAccounts): { posted: number; pending: number } {
+export function trialBalance(accounts: EscrowAccounts): {
+  posted: number;
+  pending: number;
+} {
   let posted = 0;
   let pending = 0;
   for (const account of escrowAccountNames) {

@@ -38,8 +38,17 @@ export type EscrowCommand =
       gatewayEventId: string;
     }
   | { type: 'RecordTransfer'; key: string; transferId: string }
-  | { type: 'RecordTransferFailure'; key: string; code: string; message: string }
-  | { type: 'RecordUnexpectedPaymentRefund'; checkoutSessionId: string; refundId: string }
+  | {
+      type: 'RecordTransferFailure';
+      key: string;
+      code: string;
+      message: string;
+    }
+  | {
+      type: 'RecordUnexpectedPaymentRefund';
+      checkoutSessionId: string;
+      refundId: string;
+    }
   | {
       type: 'RecordChargeback';
       disputeId: string;
@@ -89,7 +98,11 @@ export interface EscrowKind<S extends EscrowSnapshot, D extends EscrowDraft> {
 
 /** One named function per command: the decider dispatches, as Emmett's `businessLogic.ts` does. */
 export type Deciders<C extends { type: string }, S, D> = {
-  [T in C['type']]: (command: Extract<C, { type: T }>, snapshot: S, now: string) => D[];
+  [T in C['type']]: (
+    command: Extract<C, { type: T }>,
+    snapshot: S,
+    now: string,
+  ) => D[];
 };
 
 export function dispatch<C extends { type: string }, S, D>(
@@ -107,8 +120,15 @@ export function dispatch<C extends { type: string }, S, D>(
 }
 
 /** Would the statechart take this draft now? */
-export function canTake(snapshot: EscrowSnapshot, draft: EscrowDraft, now: string): boolean {
-  return snapshot.can({ ...draft, metadata: probeMetadata(now) as EventMetadata } as never);
+export function canTake(
+  snapshot: EscrowSnapshot,
+  draft: EscrowDraft,
+  now: string,
+): boolean {
+  return snapshot.can({
+    ...draft,
+    metadata: probeMetadata(now) as EventMetadata,
+  } as never);
 }
 
 export function refused<S extends EscrowSnapshot>(
@@ -133,7 +153,10 @@ export function limitRefusal<S extends EscrowSnapshot>(
   draft: EscrowDraft,
 ): DomainError | null {
   const c = snapshot.context;
-  if (!kind.holding.includes(kind.status(snapshot)) || Object.keys(c.accounts.pending).length > 0)
+  if (
+    !kind.holding.includes(kind.status(snapshot)) ||
+    Object.keys(c.accounts.pending).length > 0
+  )
     return null;
   const code = intentRefusal(c, draft, kind.events);
   return code === null ? null : new DomainError(code);
@@ -149,23 +172,33 @@ export function only<S extends EscrowSnapshot, D extends EscrowDraft>(
 ): D[] {
   // Only the first is probed: later drafts of one command depend on the first being applied, and the bus checks each.
   if (!canTake(snapshot, drafts[0]!, now))
-    throw limitRefusal(kind, snapshot, drafts[0]!) ?? refused(kind, snapshot, action);
+    throw (
+      limitRefusal(kind, snapshot, drafts[0]!) ??
+      refused(kind, snapshot, action)
+    );
   return drafts;
 }
 
 /** Closing the open session comes first, so it is recorded while the aggregate can still take it. */
-export function closeOpenSession<S extends EscrowSnapshot, D extends EscrowDraft>(
-  kind: EscrowKind<S, D>,
-  snapshot: S,
-  reason: string,
-): D[] {
+export function closeOpenSession<
+  S extends EscrowSnapshot,
+  D extends EscrowDraft,
+>(kind: EscrowKind<S, D>, snapshot: S, reason: string): D[] {
   const open = snapshot.context.openSession;
   return open
-    ? [kind.draft(kind.events.checkoutClosed, { sessionId: open.sessionId, reason })]
+    ? [
+        kind.draft(kind.events.checkoutClosed, {
+          sessionId: open.sessionId,
+          reason,
+        }),
+      ]
     : [];
 }
 
-type EscrowCommandOf<T extends EscrowCommand['type']> = Extract<EscrowCommand, { type: T }>;
+type EscrowCommandOf<T extends EscrowCommand['type']> = Extract<
+  EscrowCommand,
+  { type: T }
+>;
 
 /** Records the session the gateway opened, if it charges what is due now; a retried click's session is recorded once. */
 function recordCheckoutSession<S extends EscrowSnapshot, D extends EscrowDraft>(
@@ -176,7 +209,8 @@ function recordCheckoutSession<S extends EscrowSnapshot, D extends EscrowDraft>(
   if (kind.status(snapshot) !== kind.awaitingPayment)
     throw refused(kind, snapshot, 'start_payment');
   if (snapshot.context.openSession?.sessionId === command.sessionId) return [];
-  if (command.totalCents !== kind.dueCents(snapshot)) throw kind.checkoutChanged();
+  if (command.totalCents !== kind.dueCents(snapshot))
+    throw kind.checkoutChanged();
   const { sessionId, totalCents, gateway } = command;
   return [
     ...closeOpenSession(kind, snapshot, 'replaced'),
@@ -209,13 +243,19 @@ function confirmPayment<S extends EscrowSnapshot, D extends EscrowDraft>(
 }
 
 /** A draft the statechart may not take (stale, repeated, another account) is ignored, not an error. */
-const ifTaken = <D extends EscrowDraft>(snapshot: EscrowSnapshot, draft: D, now: string): D[] =>
-  canTake(snapshot, draft, now) ? [draft] : [];
+const ifTaken = <D extends EscrowDraft>(
+  snapshot: EscrowSnapshot,
+  draft: D,
+  now: string,
+): D[] => (canTake(snapshot, draft, now) ? [draft] : []);
 
 /** The escrow commands whose decision is the same for both aggregates. */
 export function decideEscrow<S extends EscrowSnapshot, D extends EscrowDraft>(
   kind: EscrowKind<S, D>,
-  command: Exclude<EscrowCommand, { type: 'RecordTransfer' | 'RecordTransferFailure' }>,
+  command: Exclude<
+    EscrowCommand,
+    { type: 'RecordTransfer' | 'RecordTransferFailure' }
+  >,
   snapshot: S,
   now: string,
 ): D[] {
@@ -230,19 +270,29 @@ export function decideEscrow<S extends EscrowSnapshot, D extends EscrowDraft>(
       // Only the open session's first failure counts; a stale or repeated one changes nothing.
       return ifTaken(
         snapshot,
-        kind.draft(kind.events.paymentFailed, { checkoutSessionId, reason, gatewayEventId }),
+        kind.draft(kind.events.paymentFailed, {
+          checkoutSessionId,
+          reason,
+          gatewayEventId,
+        }),
         now,
       );
     }
     case 'RecordUnexpectedPaymentRefund': {
       const data = unexpectedRefundData(c, command);
-      return data ? [kind.draft(kind.events.unexpectedPaymentRefunded, data)] : [];
+      return data
+        ? [kind.draft(kind.events.unexpectedPaymentRefunded, data)]
+        : [];
     }
     case 'RecordChargeback': {
-      if (c.chargebacks.some((cb) => cb.disputeId === command.disputeId)) return [];
+      if (c.chargebacks.some((cb) => cb.disputeId === command.disputeId))
+        return [];
       const { disputeId, amountCents, reason, gatewayEventId } = command;
       // What the escrow still holds of it moves to disputed funds; the rest was paid out already.
-      const heldCents = Math.min(amountCents, Math.max(0, availableOf(c.accounts, 'escrow')));
+      const heldCents = Math.min(
+        amountCents,
+        Math.max(0, availableOf(c.accounts, 'escrow')),
+      );
       return ifTaken(
         snapshot,
         kind.draft(kind.events.chargebackOpened, {
@@ -258,11 +308,20 @@ export function decideEscrow<S extends EscrowSnapshot, D extends EscrowDraft>(
     case 'RecordChargebackOutcome': {
       const { disputeId, outcome, reason, gatewayEventId } = command;
       // An outcome for a chargeback not recorded, or already closed (a redelivery), changes nothing.
-      if (!c.chargebacks.some((cb) => cb.disputeId === disputeId && cb.status === 'open'))
+      if (
+        !c.chargebacks.some(
+          (cb) => cb.disputeId === disputeId && cb.status === 'open',
+        )
+      )
         return [];
       return ifTaken(
         snapshot,
-        kind.draft(kind.events.chargebackClosed, { disputeId, outcome, reason, gatewayEventId }),
+        kind.draft(kind.events.chargebackClosed, {
+          disputeId,
+          outcome,
+          reason,
+          gatewayEventId,
+        }),
         now,
       );
     }
@@ -290,13 +349,18 @@ export function splitOutcome<S extends EscrowSnapshot, D extends EscrowDraft>(
   const split = snapshot.context.split;
   const part = pendingSplitPart(split, key);
   if (split === null || part === null)
-    return split !== null && (split.transferKey === key || split.refundKey === key) ? [] : null;
+    return split !== null &&
+      (split.transferKey === key || split.refundKey === key)
+      ? []
+      : null;
   const names = kind.events;
   if (answer.code !== undefined) {
     const failure = { code: answer.code, message: answer.message ?? '', key };
     return [
       kind.draft(
-        (part === 'transfer' ? names.splitTransferFailed : names.splitRefundFailed)!,
+        (part === 'transfer'
+          ? names.splitTransferFailed
+          : names.splitRefundFailed)!,
         failure,
       ),
     ];
@@ -325,7 +389,9 @@ export function retrySplit<S extends EscrowSnapshot, D extends EscrowDraft>(
   const split = snapshot.context.split;
   const parts = failedSplitParts(split);
   if (split === null || parts.length === 0)
-    throw new DomainError('split_nothing_to_retry', { status: kind.status(snapshot) });
+    throw new DomainError('split_nothing_to_retry', {
+      status: kind.status(snapshot),
+    });
   const drafts = parts.map((part) =>
     kind.draft(kind.events.splitRetried!, {
       part,
@@ -340,17 +406,24 @@ export function escrowDecider<S extends EscrowSnapshot, D extends EscrowDraft>(
   kind: EscrowKind<S, D>,
 ) {
   return {
-    refused: (snapshot: S, action: ActionCode) => refused(kind, snapshot, action),
+    refused: (snapshot: S, action: ActionCode) =>
+      refused(kind, snapshot, action),
     only: (snapshot: S, now: string, action: ActionCode, ...drafts: D[]) =>
       only(kind, snapshot, now, action, ...drafts),
-    limitRefusal: (snapshot: S, draft: D) => limitRefusal(kind, snapshot, draft),
-    canTake: (snapshot: S, draft: D, now: string) => canTake(snapshot, draft, now),
-    closeOpenSession: (snapshot: S, reason: string) => closeOpenSession(kind, snapshot, reason),
+    limitRefusal: (snapshot: S, draft: D) =>
+      limitRefusal(kind, snapshot, draft),
+    canTake: (snapshot: S, draft: D, now: string) =>
+      canTake(snapshot, draft, now),
+    closeOpenSession: (snapshot: S, reason: string) =>
+      closeOpenSession(kind, snapshot, reason),
     splitOutcome: (snapshot: S, key: string, answer: SplitAnswer) =>
       splitOutcome(kind, snapshot, key, answer),
     retrySplit: (snapshot: S, now: string) => retrySplit(kind, snapshot, now),
     /** Decides an escrow command of this kind (RecordCheckoutSession, ConfirmPayment, ...). */
-    decide: (command: Parameters<typeof decideEscrow>[1], snapshot: S, now: string) =>
-      decideEscrow(kind, command, snapshot, now),
+    decide: (
+      command: Parameters<typeof decideEscrow>[1],
+      snapshot: S,
+      now: string,
+    ) => decideEscrow(kind, command, snapshot, now),
   };
 }

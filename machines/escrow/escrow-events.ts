@@ -89,7 +89,10 @@ const roleTables = new WeakMap<EscrowEventNames, Map<string, EscrowRole>>();
  * The role an event type plays in the escrow, or null when it is the aggregate's own. Looked up in
  * a table made once per aggregate's names: folds and read models ask for every event they see.
  */
-export function escrowRole(names: EscrowEventNames, type: string): EscrowRole | null {
+export function escrowRole(
+  names: EscrowEventNames,
+  type: string,
+): EscrowRole | null {
   let table = roleTables.get(names);
   if (table === undefined) {
     table = new Map();

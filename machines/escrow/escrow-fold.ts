@@ -17,8 +17,17 @@ interface EscrowEventData {
   paid: ConfirmedPayment;
   paymentFailed: { checkoutSessionId: string; reason: string };
   unexpectedPayment: Omit<UnexpectedPayment, 'refundId'>;
-  unexpectedPaymentRefunded: { checkoutSessionId: string; refundId: string; amountCents: number };
-  chargebackOpened: { disputeId: string; amountCents: number; reason: string; heldCents?: number };
+  unexpectedPaymentRefunded: {
+    checkoutSessionId: string;
+    refundId: string;
+    amountCents: number;
+  };
+  chargebackOpened: {
+    disputeId: string;
+    amountCents: number;
+    reason: string;
+    heldCents?: number;
+  };
   chargebackClosed: {
     disputeId: string;
     outcome: 'won' | 'lost';
@@ -96,7 +105,14 @@ const folds: Fold = {
   }),
   unexpectedPayment: (
     c,
-    { checkoutSessionId, paymentIntentId, chargeId, amountCents, gatewayEventId, reason },
+    {
+      checkoutSessionId,
+      paymentIntentId,
+      chargeId,
+      amountCents,
+      gatewayEventId,
+      reason,
+    },
   ) =>
     recordUnexpected(c, {
       checkoutSessionId,
@@ -106,7 +122,8 @@ const folds: Fold = {
       gatewayEventId,
       reason,
     }),
-  unexpectedPaymentRefunded: (c, refund, at) => recordUnexpectedRefund(c, refund, at),
+  unexpectedPaymentRefunded: (c, refund, at) =>
+    recordUnexpectedRefund(c, refund, at),
   chargebackOpened: (c, { disputeId, amountCents, reason, heldCents }, at) => ({
     ...c,
     chargebacks: [
@@ -131,7 +148,14 @@ const folds: Fold = {
   }),
   splitRequested: (
     c,
-    { creatorCents, refundCents, feeKeptCents, chargedCents, transferKey, refundKey },
+    {
+      creatorCents,
+      refundCents,
+      feeKeptCents,
+      chargedCents,
+      transferKey,
+      refundKey,
+    },
     at,
     meta,
   ) => ({
@@ -154,9 +178,13 @@ const folds: Fold = {
     },
   }),
   // The failure stays on record until the part succeeds; the part is asked for again.
-  splitRetried: (c, { part }) => ({ ...c, split: { ...c.split!, [part]: 'pending' } }),
+  splitRetried: (c, { part }) => ({
+    ...c,
+    split: { ...c.split!, [part]: 'pending' },
+  }),
   splitTransferred: (c, { transferId }) => recordSplitTransfer(c, transferId),
-  splitTransferFailed: (c, failure, at) => failedPart(c, 'transfer', failure, at),
+  splitTransferFailed: (c, failure, at) =>
+    failedPart(c, 'transfer', failure, at),
   splitRefunded: (c, { refundId }) => recordSplitRefund(c, refundId),
   splitRefundFailed: (c, failure, at) => failedPart(c, 'refund', failure, at),
 };

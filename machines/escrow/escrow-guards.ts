@@ -18,7 +18,8 @@ type SplitOutcomes = Record<string, { part: SplitPart; success: boolean }>;
 
 const data = <T>(event: { data: unknown }) => event.data as T;
 
-const other = (part: SplitPart): SplitPart => (part === 'transfer' ? 'refund' : 'transfer');
+const other = (part: SplitPart): SplitPart =>
+  part === 'transfer' ? 'refund' : 'transfer';
 
 /** Which split part each outcome event answers, and whether it reports success. */
 function splitOutcomes(names: EscrowEventNames): SplitOutcomes {
@@ -27,7 +28,8 @@ function splitOutcomes(names: EscrowEventNames): SplitOutcomes {
     outcomes[names.splitTransferred] = { part: 'transfer', success: true };
   if (names.splitTransferFailed)
     outcomes[names.splitTransferFailed] = { part: 'transfer', success: false };
-  if (names.splitRefunded) outcomes[names.splitRefunded] = { part: 'refund', success: true };
+  if (names.splitRefunded)
+    outcomes[names.splitRefunded] = { part: 'refund', success: true };
   if (names.splitRefundFailed)
     outcomes[names.splitRefundFailed] = { part: 'refund', success: false };
   return outcomes;
@@ -39,10 +41,15 @@ function answeredSplitPart<C extends EscrowLedger>(
   { context, event }: GuardArgs<C>,
 ): SplitPart | null {
   const outcome = outcomes[event.type];
-  const { key, amountCents } = data<{ key: string; amountCents?: number }>(event);
-  if (!outcome || pendingSplitPart(context.split, key) !== outcome.part) return null;
+  const { key, amountCents } = data<{ key: string; amountCents?: number }>(
+    event,
+  );
+  if (!outcome || pendingSplitPart(context.split, key) !== outcome.part)
+    return null;
   const expected =
-    outcome.part === 'transfer' ? context.split!.creatorCents : context.split!.refundCents;
+    outcome.part === 'transfer'
+      ? context.split!.creatorCents
+      : context.split!.refundCents;
   return !outcome.success || amountCents === expected ? outcome.part : null;
 }
 
@@ -59,11 +66,13 @@ export function escrowGuards<C extends EscrowLedger>(
   dueCents: (c: C) => number | null,
 ) {
   const outcomes = splitOutcomes(names);
-  const answeredPart = (args: GuardArgs<C>) => answeredSplitPart(outcomes, args);
+  const answeredPart = (args: GuardArgs<C>) =>
+    answeredSplitPart(outcomes, args);
   return {
     closesOpenSession: ({ context, event }: GuardArgs<C>) =>
       event.type === names.checkoutClosed &&
-      context.openSession?.sessionId === data<{ sessionId: string }>(event).sessionId,
+      context.openSession?.sessionId ===
+        data<{ sessionId: string }>(event).sessionId,
     fundsEscrow: ({ context, event }: GuardArgs<C>) =>
       event.type === names.paid &&
       fundsEscrow(
@@ -81,7 +90,10 @@ export function escrowGuards<C extends EscrowLedger>(
     },
     newUnexpectedPayment: ({ context, event }: GuardArgs<C>) =>
       event.type === names.unexpectedPayment &&
-      isNewUnexpectedPayment(context, data<{ checkoutSessionId: string }>(event).checkoutSessionId),
+      isNewUnexpectedPayment(
+        context,
+        data<{ checkoutSessionId: string }>(event).checkoutSessionId,
+      ),
     refundsUnexpectedPayment: ({ context, event }: GuardArgs<C>) =>
       event.type === names.unexpectedPaymentRefunded &&
       answersUnexpectedRefund(
@@ -96,7 +108,8 @@ export function escrowGuards<C extends EscrowLedger>(
       event.type === names.chargebackClosed &&
       context.chargebacks.some(
         (cb) =>
-          cb.status === 'open' && cb.disputeId === data<{ disputeId: string }>(event).disputeId,
+          cb.status === 'open' &&
+          cb.disputeId === data<{ disputeId: string }>(event).disputeId,
       ),
     answersSplitPart: (args: GuardArgs<C>) => answeredPart(args) !== null,
     /** The second part's success: both parts are done. */
@@ -109,9 +122,12 @@ export function escrowGuards<C extends EscrowLedger>(
       );
     },
     splitPartRetryable: ({ context, event }: GuardArgs<C>) => {
-      if (event.type !== names.splitRetried || context.split === null) return false;
+      if (event.type !== names.splitRetried || context.split === null)
+        return false;
       const { part, key } = data<{ part: SplitPart; key: string }>(event);
-      return context.split[part] === 'failed' && context.split[`${part}Key`] === key;
+      return (
+        context.split[part] === 'failed' && context.split[`${part}Key`] === key
+      );
     },
   };
 }

@@ -20,13 +20,21 @@ export interface LedgerLine {
 }
 
 /** The lines of `postings`, read against the accounts they were applied to (`before`). */
-export function ledgerLinesOf(before: EscrowAccounts, postings: readonly Posting[]): LedgerLine[] {
+export function ledgerLinesOf(
+  before: EscrowAccounts,
+  postings: readonly Posting[],
+): LedgerLine[] {
   const pending = { ...before.pending };
   const lines: LedgerLine[] = [];
   for (const p of postings) {
     if (p.op === 'post' || p.op === 'reserve') {
       const { debit, credit, amountCents } = p;
-      lines.push({ kind: p.op === 'post' ? 'posted' : 'reserved', debit, credit, amountCents });
+      lines.push({
+        kind: p.op === 'post' ? 'posted' : 'reserved',
+        debit,
+        credit,
+        amountCents,
+      });
       if (p.op === 'reserve') pending[p.id] = { debit, credit, amountCents };
       continue;
     }

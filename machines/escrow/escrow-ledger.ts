@@ -120,41 +120,62 @@ export interface EscrowSplit {
 export type SplitPart = 'transfer' | 'refund';
 
 /** The key each part of a split is carried out under, derived from the intent's key. */
-export const splitKeys = (key: string): { transferKey: string; refundKey: string } => ({
+export const splitKeys = (
+  key: string,
+): { transferKey: string; refundKey: string } => ({
   transferKey: `${key}:transfer`,
   refundKey: `${key}:refund`,
 });
 
 /** The part of the split a gateway answer under `key` is for, while that part waits for it. */
-export function pendingSplitPart(split: EscrowSplit | null, key: string): SplitPart | null {
+export function pendingSplitPart(
+  split: EscrowSplit | null,
+  key: string,
+): SplitPart | null {
   if (split === null) return null;
-  if (split.transferKey === key && split.transfer === 'pending') return 'transfer';
+  if (split.transferKey === key && split.transfer === 'pending')
+    return 'transfer';
   if (split.refundKey === key && split.refund === 'pending') return 'refund';
   return null;
 }
 
 /** Both parts done: the split is the escrow's final outcome. */
 export const splitSettled = (split: EscrowSplit | null): boolean =>
-  split !== null && split.transfer === 'succeeded' && split.refund === 'succeeded';
+  split !== null &&
+  split.transfer === 'succeeded' &&
+  split.refund === 'succeeded';
 
 /** The parts of a split the gateway refused, which a retry asks for again under their own keys. */
 export const failedSplitParts = (split: EscrowSplit | null): SplitPart[] =>
   split === null
     ? []
-    : (['transfer', 'refund'] as const).filter((part) => split[part] === 'failed');
+    : (['transfer', 'refund'] as const).filter(
+        (part) => split[part] === 'failed',
+      );
 
 /** The ledger after the split's transfer (its postings: escrow-postings.ts). */
-export function recordSplitTransfer<C extends EscrowLedger>(c: C, transferId: string): C {
+export function recordSplitTransfer<C extends EscrowLedger>(
+  c: C,
+  transferId: string,
+): C {
   const split = c.split!;
   return {
     ...c,
     transferId,
-    split: { ...split, transfer: 'succeeded', transferId, transferFailure: null },
+    split: {
+      ...split,
+      transfer: 'succeeded',
+      transferId,
+      transferFailure: null,
+    },
   };
 }
 
 /** The ledger after the split's refund (its postings: escrow-postings.ts). */
-export function recordSplitRefund<C extends EscrowLedger>(c: C, refundId: string): C {
+export function recordSplitRefund<C extends EscrowLedger>(
+  c: C,
+  refundId: string,
+): C {
   const split = c.split!;
   return {
     ...c,
@@ -176,7 +197,9 @@ export function chargebackSummary(
   c: Pick<EscrowLedger, 'chargebacks'>,
 ): { status: Chargeback['status']; amountCents: number } | null {
   const latest = c.chargebacks.at(-1);
-  return latest ? { status: latest.status ?? 'open', amountCents: latest.amountCents } : null;
+  return latest
+    ? { status: latest.status ?? 'open', amountCents: latest.amountCents }
+    : null;
 }
 
 /** What the escrow account holds (payments to refund and chargebacks are in accounts of their own). */
@@ -214,11 +237,16 @@ export function unexpectedReason(
   awaitingPayment: boolean,
 ): 'already_paid' | 'closed' | 'not_open_session' | 'amount_mismatch' {
   if (!awaitingPayment) return c.paidAt !== null ? 'already_paid' : 'closed';
-  return c.openSession?.sessionId !== sessionId ? 'not_open_session' : 'amount_mismatch';
+  return c.openSession?.sessionId !== sessionId
+    ? 'not_open_session'
+    : 'amount_mismatch';
 }
 
 /** A payment to refund is recorded once per session, and never for the session that paid. */
-export const isNewUnexpectedPayment = (c: EscrowLedger, sessionId: string): boolean =>
+export const isNewUnexpectedPayment = (
+  c: EscrowLedger,
+  sessionId: string,
+): boolean =>
   !(c.paidAt !== null && c.checkoutSessionId === sessionId) &&
   !c.unexpectedPayments.some((p) => p.checkoutSessionId === sessionId);
 
@@ -230,11 +258,16 @@ export function answersUnexpectedRefund(
   const recorded = c.unexpectedPayments.find(
     (p) => p.checkoutSessionId === refund.checkoutSessionId,
   );
-  if (recorded) return recorded.refundId === null && recorded.amountCents === refund.amountCents;
+  if (recorded)
+    return (
+      recorded.refundId === null && recorded.amountCents === refund.amountCents
+    );
   return (
     c.paidAt !== null &&
     refund.checkoutSessionId !== c.checkoutSessionId &&
-    !c.duplicateRefunds.some((r) => r.checkoutSessionId === refund.checkoutSessionId)
+    !c.duplicateRefunds.some(
+      (r) => r.checkoutSessionId === refund.checkoutSessionId,
+    )
   );
 }
 
@@ -245,7 +278,10 @@ export function recordUnexpected<C extends EscrowLedger>(
 ): C {
   return {
     ...c,
-    unexpectedPayments: [...c.unexpectedPayments, { ...payment, refundId: null }],
+    unexpectedPayments: [
+      ...c.unexpectedPayments,
+      { ...payment, refundId: null },
+    ],
   };
 }
 
@@ -259,9 +295,14 @@ export function recordUnexpectedRefund<C extends EscrowLedger>(
   return {
     ...c,
     unexpectedPayments: c.unexpectedPayments.map((p) =>
-      p.checkoutSessionId === checkoutSessionId && p.refundId === null ? { ...p, refundId } : p,
+      p.checkoutSessionId === checkoutSessionId && p.refundId === null
+        ? { ...p, refundId }
+        : p,
     ),
-    duplicateRefunds: [...c.duplicateRefunds, { checkoutSessionId, refundId, amountCents, at }],
+    duplicateRefunds: [
+      ...c.duplicateRefunds,
+      { checkoutSessionId, refundId, amountCents, at },
+    ],
   };
 }
 

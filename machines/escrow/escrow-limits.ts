@@ -24,7 +24,9 @@ const payingOut: ReadonlySet<EscrowRole> = new Set([
  * may leave (Stripe refuses refunds of a disputed charge). Chargebacks recorded before chargebacks
  * moved money (no `heldCents`) were settled by an admin's release of the hold and block nothing.
  */
-export const chargebackOpen = (c: Pick<EscrowLedger, 'chargebacks'>): LimitCode | null =>
+export const chargebackOpen = (
+  c: Pick<EscrowLedger, 'chargebacks'>,
+): LimitCode | null =>
   c.chargebacks.some((cb) => cb.status === 'open' && cb.heldCents !== undefined)
     ? 'chargeback_open'
     : null;
@@ -35,7 +37,9 @@ export const withinLimits = (
   draft: { type: string; data: unknown },
   names: EscrowEventNames,
 ): LimitCode | null =>
-  overdrawnBy(c.accounts, postingsOf(c, draft, names)) === null ? null : 'escrow_insufficient';
+  overdrawnBy(c.accounts, postingsOf(c, draft, names)) === null
+    ? null
+    : 'escrow_insufficient';
 
 /** The limits on an event of the escrow (null for events that pay nothing out; an intent to pay out nothing is refused). */
 export function intentRefusal(
@@ -43,15 +47,32 @@ export function intentRefusal(
   draft: { type: string; data: unknown },
   names: EscrowEventNames,
 ): LimitCode | null {
-  const role = (Object.keys(names) as EscrowRole[]).find((r) => names[r] === draft.type);
+  const role = (Object.keys(names) as EscrowRole[]).find(
+    (r) => names[r] === draft.type,
+  );
   if (role === undefined || !payingOut.has(role)) return null;
-  const moves = postingsOf(c, draft, names).some((p) => p.op === 'reserve' && p.amountCents > 0);
-  return chargebackOpen(c) ?? (moves ? withinLimits(c, draft, names) : 'escrow_insufficient');
+  const moves = postingsOf(c, draft, names).some(
+    (p) => p.op === 'reserve' && p.amountCents > 0,
+  );
+  return (
+    chargebackOpen(c) ??
+    (moves ? withinLimits(c, draft, names) : 'escrow_insufficient')
+  );
 }
 
 /**
  * What a transfer to the creator pays now: the creator amount, or less when the escrow holds less
  * (after a lost chargeback); the rest of the escrow is the platform's fee.
  */
-export const payableNowCents = (c: EscrowLedger, creatorAmountCents: number): number =>
-  Math.max(0, Math.min(creatorAmountCents, escrowedCents(c), availableOf(c.accounts, 'escrow')));
+export const payableNowCents = (
+  c: EscrowLedger,
+  creatorAmountCents: number,
+): number =>
+  Math.max(
+    0,
+    Math.min(
+      creatorAmountCents,
+      escrowedCents(c),
+      availableOf(c.accounts, 'escrow'),
+    ),
+  );

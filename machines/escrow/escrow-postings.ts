@@ -6,7 +6,11 @@ import {
   type EscrowAccounts,
   type Posting,
 } from './escrow-accounts';
-import { escrowRole, type EscrowEventNames, type EscrowRole } from './escrow-events';
+import {
+  escrowRole,
+  type EscrowEventNames,
+  type EscrowRole,
+} from './escrow-events';
 import type { EscrowLedger, EscrowMoney } from './escrow-ledger';
 
 /**
@@ -40,7 +44,11 @@ interface RoleData {
 /** What an aggregate says a legacy outcome (no intent, no amount in its data) paid out. */
 export type LegacyPayout<C> = (c: C, data: unknown) => number;
 
-const post = (debit: EscrowAccount, credit: EscrowAccount, amountCents: number): Posting => ({
+const post = (
+  debit: EscrowAccount,
+  credit: EscrowAccount,
+  amountCents: number,
+): Posting => ({
   op: 'post',
   debit,
   credit,
@@ -58,7 +66,10 @@ function settleOrPost(
   return [post(intent.debit, intent.credit, intent.amountCents)];
 }
 
-const reserved = (c: EscrowLedger, key: string | undefined): number | undefined =>
+const reserved = (
+  c: EscrowLedger,
+  key: string | undefined,
+): number | undefined =>
   key === undefined ? undefined : c.accounts.pending[key]?.amountCents;
 
 /** The name of a transfer's fee reservation (a milestone's fee share), after its key. */
@@ -68,24 +79,43 @@ const transferFeeKey = (key: string) => `${key}:fee`;
  * The creator is paid: the payable goes to the gateway and what the escrow still holds is the
  * platform's fee; a transfer that set its fee share aside (a milestone's) keeps only that share.
  */
-function payCreator(c: EscrowLedger, key: string | undefined, amountCents: number): Posting[] {
+function payCreator(
+  c: EscrowLedger,
+  key: string | undefined,
+  amountCents: number,
+): Posting[] {
   const legs = [
-    ...settleOrPost(c, key, { debit: 'escrow', credit: 'payable', amountCents }),
+    ...settleOrPost(c, key, {
+      debit: 'escrow',
+      credit: 'payable',
+      amountCents,
+    }),
     post('payable', 'gateway', amountCents),
   ];
-  if (key !== undefined && c.accounts.pending[transferFeeKey(key)] !== undefined)
+  if (
+    key !== undefined &&
+    c.accounts.pending[transferFeeKey(key)] !== undefined
+  )
     return [...legs, { op: 'settle', id: transferFeeKey(key) }];
-  const rest = Math.max(0, availableOf(applyPostings(c.accounts, legs), 'escrow'));
+  const rest = Math.max(
+    0,
+    availableOf(applyPostings(c.accounts, legs), 'escrow'),
+  );
   return [...legs, post('escrow', 'fees', rest)];
 }
 
 function chargebackClosed(c: EscrowLedger, d: RoleData): Posting[] {
-  const cb = c.chargebacks.find((x) => x.disputeId === d.disputeId && x.status === 'open');
+  const cb = c.chargebacks.find(
+    (x) => x.disputeId === d.disputeId && x.status === 'open',
+  );
   if (cb === undefined) return [];
   if (cb.heldCents === undefined) {
     // Recorded before chargebacks moved money: a loss takes it from the escrow now, the rest is the platform's.
     if (d.outcome === 'won') return [];
-    const fromEscrow = Math.min(cb.amountCents, Math.max(0, availableOf(c.accounts, 'escrow')));
+    const fromEscrow = Math.min(
+      cb.amountCents,
+      Math.max(0, availableOf(c.accounts, 'escrow')),
+    );
     return [
       post('escrow', 'gateway', fromEscrow),
       post('losses', 'gateway', cb.amountCents - fromEscrow),
@@ -105,7 +135,9 @@ const rules: Partial<Record<EscrowRole, PostingRule>> = {
   paid: (_c, d) => [post('gateway', 'escrow', d.amountCents!)],
   unexpectedPayment: (_c, d) => [post('gateway', 'refundable', d.amountCents!)],
   unexpectedPaymentRefunded: (c, d) => [
-    ...(c.unexpectedPayments.some((p) => p.checkoutSessionId === d.checkoutSessionId)
+    ...(c.unexpectedPayments.some(
+      (p) => p.checkoutSessionId === d.checkoutSessionId,
+    )
       ? []
       : [post('gateway', 'refundable', d.amountCents!)]),
     post('refundable', 'gateway', d.amountCents!),
@@ -119,7 +151,13 @@ const rules: Partial<Record<EscrowRole, PostingRule>> = {
         ],
   chargebackClosed,
   transferRequested: (_c, d) => [
-    { op: 'reserve', id: d.key!, debit: 'escrow', credit: 'payable', amountCents: d.amountCents! },
+    {
+      op: 'reserve',
+      id: d.key!,
+      debit: 'escrow',
+      credit: 'payable',
+      amountCents: d.amountCents!,
+    },
     ...(d.feeCents
       ? [
           {
@@ -157,11 +195,16 @@ const rules: Partial<Record<EscrowRole, PostingRule>> = {
   refunded: (c, d) => {
     const amountCents = reserved(c, d.key) ?? d.amountCents!;
     return [
-      ...settleOrPost(c, d.key, { debit: 'escrow', credit: 'refundable', amountCents }),
+      ...settleOrPost(c, d.key, {
+        debit: 'escrow',
+        credit: 'refundable',
+        amountCents,
+      }),
       post('refundable', 'gateway', amountCents),
     ];
   },
-  refundFailed: (_c, d) => (d.key === undefined ? [] : [{ op: 'void', id: d.key }]),
+  refundFailed: (_c, d) =>
+    d.key === undefined ? [] : [{ op: 'void', id: d.key }],
   splitRequested: (_c, d) => [
     {
       op: 'reserve',
@@ -188,7 +231,11 @@ const rules: Partial<Record<EscrowRole, PostingRule>> = {
   ],
   // The split's fee is kept when the creator's part is paid, as with a release.
   splitTransferred: (c, d) => [
-    ...settleOrPost(c, d.key, { debit: 'escrow', credit: 'payable', amountCents: d.amountCents! }),
+    ...settleOrPost(c, d.key, {
+      debit: 'escrow',
+      credit: 'payable',
+      amountCents: d.amountCents!,
+    }),
     post('payable', 'gateway', d.amountCents!),
     ...settleOrPost(c, d.key === undefined ? undefined : splitFeeKey(d.key), {
       debit: 'escrow',
@@ -199,7 +246,11 @@ const rules: Partial<Record<EscrowRole, PostingRule>> = {
   splitRefunded: (c, d) => {
     const amountCents = reserved(c, d.key) ?? d.amountCents!;
     return [
-      ...settleOrPost(c, d.key, { debit: 'escrow', credit: 'refundable', amountCents }),
+      ...settleOrPost(c, d.key, {
+        debit: 'escrow',
+        credit: 'refundable',
+        amountCents,
+      }),
       post('refundable', 'gateway', amountCents),
     ];
   },
@@ -215,7 +266,8 @@ export function postingsOf<C extends EscrowLedger>(
   const role = escrowRole(names, event.type);
   const rule = role === null ? undefined : rules[role];
   if (rule === undefined) return [];
-  const legacy = role === 'transferred' && legacyPayout ? legacyPayout(c, event.data) : 0;
+  const legacy =
+    role === 'transferred' && legacyPayout ? legacyPayout(c, event.data) : 0;
   return rule(c, event.data as RoleData, legacy);
 }
 

@@ -1,4 +1,8 @@
-import { emptyDealContext, evolveDealContext, type DealContext } from '../deal/deal.context';
+import {
+  emptyDealContext,
+  evolveDealContext,
+  type DealContext,
+} from '../deal/deal.context';
 import type { DealEvent } from '../deal/deal.events';
 import {
   emptyPaymentRequestContext,
@@ -44,9 +48,13 @@ export function foldEscrowEvent(
 ): FoldedEscrow {
   if (kind === 'deal') {
     const context = before?.kind === 'deal' ? before.context : emptyDealContext;
-    return { kind, context: memo(evolveDealContext, context, event as unknown as DealEvent) };
+    return {
+      kind,
+      context: memo(evolveDealContext, context, event as unknown as DealEvent),
+    };
   }
-  const context = before?.kind === 'request' ? before.context : emptyPaymentRequestContext;
+  const context =
+    before?.kind === 'request' ? before.context : emptyPaymentRequestContext;
   const folded = memo(
     evolvePaymentRequestContext,
     context,

@@ -26,7 +26,9 @@ export const eventCatalog: readonly EventDefinition[] = [
   ...privacyEventDefinitions,
 ];
 
-const byType = new Map<string, EventDefinition>(eventCatalog.map((d) => [d.type, d]));
+const byType = new Map<string, EventDefinition>(
+  eventCatalog.map((d) => [d.type, d]),
+);
 
 export function eventDefinition(type: string): EventDefinition | undefined {
   return byType.get(type);

@@ -20,7 +20,9 @@ export class EventDecodeError extends Error {
     readonly eventType: string,
     reason: string,
   ) {
-    super(`Cannot decode ${eventType} in stream ${streamId} at position ${position}: ${reason}`);
+    super(
+      `Cannot decode ${eventType} in stream ${streamId} at position ${position}: ${reason}`,
+    );
   }
 }
 
@@ -28,7 +30,12 @@ export class EventDecodeError extends Error {
 export function decodeEvent(stored: StoredEventLike): DomainEvent {
   const definition = eventDefinition(stored.type);
   if (!definition)
-    throw new EventDecodeError(stored.streamId, stored.position, stored.type, 'unknown event type');
+    throw new EventDecodeError(
+      stored.streamId,
+      stored.position,
+      stored.type,
+      'unknown event type',
+    );
   const data = definition.schema.safeParse(stored.data);
   if (!data.success)
     throw new EventDecodeError(

@@ -31,7 +31,10 @@ export type FieldPrivacy = 'profile' | 'fiscal' | 'none';
 export type PersonalFieldMarks = Readonly<Record<string, FieldPrivacy>>;
 
 /** One entry of the event catalogue: the schema is the contract of the stored JSON. */
-export interface EventDefinition<T extends string = string, S extends z.ZodType = z.ZodType> {
+export interface EventDefinition<
+  T extends string = string,
+  S extends z.ZodType = z.ZodType,
+> {
   type: T;
   version: number;
   category: StreamCategory;

@@ -249,7 +249,10 @@ export const eventTexts = {
     'A second payment of {amountCents} was refunded automatically: the deal was already paid.',
     'Een tweede betaling van {amountCents} is automatisch terugbetaald: de deal was al betaald.',
   ),
-  DealDeleted: x('The brand deleted the unpaid deal.', 'Het merk verwijderde de onbetaalde deal.'),
+  DealDeleted: x(
+    'The brand deleted the unpaid deal.',
+    'Het merk verwijderde de onbetaalde deal.',
+  ),
   DealNoteAdded: x('Note by {name}: {note}', 'Notitie van {name}: {note}'),
   'DisputeMessagePosted.brand': x(
     'Message from the brand ({name}): {text}',
@@ -324,8 +327,14 @@ export const eventTexts = {
     'A payment of {amountCents} that did not fund the request was refunded automatically.',
     'Een betaling van {amountCents} die het verzoek niet financierde, is automatisch terugbetaald.',
   ),
-  PaymentRequestExpired: x('The request expired unpaid.', 'Het verzoek verliep onbetaald.'),
-  PaymentRequestRejected: x('The brand declined the request.', 'Het merk wees het verzoek af.'),
+  PaymentRequestExpired: x(
+    'The request expired unpaid.',
+    'Het verzoek verliep onbetaald.',
+  ),
+  PaymentRequestRejected: x(
+    'The brand declined the request.',
+    'Het merk wees het verzoek af.',
+  ),
   PaymentRequestDelivered: x(
     'The creator completed the request; the brand reviews it until {endsAt}.',
     'De creator rondde het verzoek af; het merk beoordeelt het tot {endsAt}.',
@@ -373,17 +382,26 @@ export interface EventTextFormat {
 }
 
 /** An event about one milestone of a deal with a plan starts with its number. */
-const milestonePrefix: Texts = x('Milestone {milestone}: ', 'Mijlpaal {milestone}: ');
+const milestonePrefix: Texts = x(
+  'Milestone {milestone}: ',
+  'Mijlpaal {milestone}: ',
+);
 
 /**
  * "Milestone 2: the creator delivered…": the prefix, and the sentence's first letter in lower case
  * when it is a word's (a sentence opening with a name or an amount keeps it as it is).
  */
-function aboutMilestone(sentence: string, milestone: string | number, lang: 'en' | 'nl'): string {
+function aboutMilestone(
+  sentence: string,
+  milestone: string | number,
+  lang: 'en' | 'nl',
+): string {
   const lower = /^\p{Lu}\p{Ll}/u.test(sentence)
     ? sentence[0]!.toLowerCase() + sentence.slice(1)
     : sentence;
-  return milestonePrefix[lang].replace('{milestone}', String(milestone)) + lower;
+  return (
+    milestonePrefix[lang].replace('{milestone}', String(milestone)) + lower
+  );
 }
 
 /**
@@ -404,5 +422,7 @@ export function renderEventText(
     return String(value);
   });
   const { milestone } = text.params;
-  return milestone === undefined ? filled : aboutMilestone(filled, milestone, lang);
+  return milestone === undefined
+    ? filled
+    : aboutMilestone(filled, milestone, lang);
 }

@@ -68,7 +68,9 @@ function valuesAt(data: unknown, steps: readonly string[]): string[] {
   if (step === undefined) return typeof data === 'string' ? [data] : [];
   if (step.endsWith('[]')) {
     const list = (data as Record<string, unknown> | null)?.[step.slice(0, -2)];
-    return Array.isArray(list) ? list.flatMap((item: unknown) => valuesAt(item, rest)) : [];
+    return Array.isArray(list)
+      ? list.flatMap((item: unknown) => valuesAt(item, rest))
+      : [];
   }
   if (data === null || typeof data !== 'object') return [];
   return valuesAt((data as Record<string, unknown>)[step], rest);
@@ -87,7 +89,8 @@ export function personalValues(type: string, data: unknown): PersonalValue[] {
   const found: PersonalValue[] = [];
   for (const [path, privacy] of Object.entries(definition.fields)) {
     if (privacy === 'none') continue;
-    for (const value of valuesAt(data, stepsOf(path))) found.push({ path, privacy, value });
+    for (const value of valuesAt(data, stepsOf(path)))
+      found.push({ path, privacy, value });
   }
   return found;
 }
@@ -117,7 +120,9 @@ function pathTree(type: string): PathNode[] | null {
     return known;
   }
   const roots: PathNode[] = [];
-  for (const [path, privacy] of Object.entries(eventDefinition(type)?.fields ?? {})) {
+  for (const [path, privacy] of Object.entries(
+    eventDefinition(type)?.fields ?? {},
+  )) {
     if (privacy === 'none') continue;
     let level = roots;
     const steps = stepsOf(path);
@@ -146,15 +151,22 @@ function mapValue(value: unknown, node: PathNode, map: ValueMap): unknown {
 }
 
 /** Copies an object only along the paths where a value changed: the data passed in is not changed. */
-function mapNodes(data: unknown, nodes: readonly PathNode[], map: ValueMap): unknown {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+function mapNodes(
+  data: unknown,
+  nodes: readonly PathNode[],
+  map: ValueMap,
+): unknown {
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    return data;
   const record = data as Record<string, unknown>;
   let out: Record<string, unknown> | null = null;
   for (const node of nodes) {
     const value = record[node.key];
     // Nothing to map in a field that is absent or undefined (it would map to itself).
     if (value === undefined) continue;
-    const mapped = node.array ? mapList(value, node, map) : mapValue(value, node, map);
+    const mapped = node.array
+      ? mapList(value, node, map)
+      : mapValue(value, node, map);
     if (mapped !== value) (out ??= { ...record })[node.key] = mapped;
   }
   return out ?? data;
@@ -173,7 +185,8 @@ function mapList(value: unknown, node: PathNode, map: ValueMap): unknown {
 }
 
 /** Whether an event type carries personal fields at all (most events do not: ids, amounts, states). */
-export const hasPersonalFields = (type: string): boolean => pathTree(type) !== null;
+export const hasPersonalFields = (type: string): boolean =>
+  pathTree(type) !== null;
 
 /**
  * The event's data with every personal value replaced by `map(value, privacy, path)`: what the
@@ -181,7 +194,11 @@ export const hasPersonalFields = (type: string): boolean => pathTree(type) !== n
  * are copied only along the paths where a value changed, and values are visited in the same order
  * for the same type and data (the sealed envelope relies on it).
  */
-export function mapPersonalValues(type: string, data: unknown, map: ValueMap): unknown {
+export function mapPersonalValues(
+  type: string,
+  data: unknown,
+  map: ValueMap,
+): unknown {
   const tree = pathTree(type);
   return tree ? mapNodes(data, tree, map) : data;
 }
@@ -212,7 +229,9 @@ export function erasedValue(type: string, path: string): string {
   if (definition) walk(definition.schema, '', leaves);
   const schemas = leaves.get(path) ?? [];
   const value =
-    ERASED_CANDIDATES.find((c) => schemas.some((s) => s.safeParse(c).success)) ?? '[erased]';
+    ERASED_CANDIDATES.find((c) =>
+      schemas.some((s) => s.safeParse(c).success),
+    ) ?? '[erased]';
   erasedCache.set(cacheKey, value);
   return value;
 }

@@ -9,5 +9,11 @@ export function probeMetadata(
   at: string,
   actor: Actor = { kind: 'system', id: 'probe' },
 ): EventMetadata {
-  return { actor, at, correlationId: 'probe', causationId: null, schemaVersion: 1 };
+  return {
+    actor,
+    at,
+    correlationId: 'probe',
+    causationId: null,
+    schemaVersion: 1,
+  };
 }

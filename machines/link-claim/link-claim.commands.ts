@@ -56,8 +56,12 @@ function sendCode(
     claimed = true;
   }
   // Before the claim only the acceptance's own address is confirmed; nothing is resumed.
-  if (!claimed && command.purpose !== 'confirm') throw new DomainError('link_not_claimed');
-  const email = command.purpose === 'confirm' ? command.email : (c.email ?? command.adopt?.email);
+  if (!claimed && command.purpose !== 'confirm')
+    throw new DomainError('link_not_claimed');
+  const email =
+    command.purpose === 'confirm'
+      ? command.email
+      : (c.email ?? command.adopt?.email);
   if (!email) throw new DomainError('link_email_unknown');
   drafts.push({
     type: 'LinkEmailCodeSent',
@@ -80,12 +84,16 @@ function checkCode(
   if (command.atAcceptance && c.claimSecretHash !== null)
     throw new DomainError('link_already_taken');
   const code = c.code;
-  if (!code || code.purpose !== command.purpose) throw new DomainError('link_code_invalid');
+  if (!code || code.purpose !== command.purpose)
+    throw new DomainError('link_code_invalid');
   if (code.expiresAt <= command.now) throw new DomainError('link_code_expired');
   if (command.hashOf(code.nonce) !== code.codeHash) {
     const attempt = code.failures + 1;
     return [
-      { type: 'LinkEmailCodeRejected', data: { attempt, final: attempt >= LINK_CODE_MAX_TRIES } },
+      {
+        type: 'LinkEmailCodeRejected',
+        data: { attempt, final: attempt >= LINK_CODE_MAX_TRIES },
+      },
     ];
   }
   if (command.purpose === 'confirm')
@@ -94,16 +102,23 @@ function checkCode(
   return [
     {
       type: 'LinkClaimMoved',
-      data: { claimSecretHash: command.claimSecretHash, language: command.language },
+      data: {
+        claimSecretHash: command.claimSecretHash,
+        language: command.language,
+      },
     },
   ];
 }
 
 /** The events a link-claim command records, or the refusal. */
-export function decideLinkClaim(c: LinkClaimContext, command: LinkClaimCommand): Draft[] {
+export function decideLinkClaim(
+  c: LinkClaimContext,
+  command: LinkClaimCommand,
+): Draft[] {
   switch (command.type) {
     case 'ClaimLink':
-      if (c.claimSecretHash !== null) throw new DomainError('link_already_taken');
+      if (c.claimSecretHash !== null)
+        throw new DomainError('link_already_taken');
       return [{ type: 'LinkClaimed', data: command.claim }];
     case 'SendLinkCode':
       return sendCode(c, command);

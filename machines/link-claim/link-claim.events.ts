@@ -21,7 +21,10 @@ export const LinkClaimed = defineEvent({
   description:
     "The link's first device took its claim (the creator accepting a deal, the brand accepting a payment request): the SHA-256 of the claim secret answered once to that browser, the browser's language, and whether it came from the address the brand last signed in from.",
   schema: z.object({
-    link: z.object({ kind: z.enum(linkKinds), id: z.number().int().positive() }),
+    link: z.object({
+      kind: z.enum(linkKinds),
+      id: z.number().int().positive(),
+    }),
     claimSecretHash: sha256Hex,
     language: languageSchema,
     fromBrandSignInAddress: z.boolean(),
@@ -31,7 +34,8 @@ export const LinkClaimed = defineEvent({
   fields: { claimSecretHash: 'none', email: 'profile' },
   example: {
     link: { kind: 'deal', id: 42 },
-    claimSecretHash: 'b5bb9d8014a0f9b1d61e21e796d78dccdf1352f23cd32812f4850b878ae4944c',
+    claimSecretHash:
+      'b5bb9d8014a0f9b1d61e21e796d78dccdf1352f23cd32812f4850b878ae4944c',
     language: 'nl',
     fromBrandSignInAddress: false,
   },
@@ -54,7 +58,8 @@ export const LinkEmailCodeSent = defineEvent({
   example: {
     purpose: 'confirm',
     email: 'sam@creator.example',
-    codeHash: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+    codeHash:
+      '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
     nonce: 'q1w2e3r4t5y6',
     expiresAt: '2026-11-22T10:15:00.000Z',
   },
@@ -66,7 +71,10 @@ export const LinkEmailCodeRejected = defineEvent({
   category: 'link-claim',
   description:
     'A wrong code was given for the open code; `final` when that was the last try and the code is void.',
-  schema: z.object({ attempt: z.number().int().min(1).max(100), final: z.boolean() }),
+  schema: z.object({
+    attempt: z.number().int().min(1).max(100),
+    final: z.boolean(),
+  }),
   fields: {},
   example: { attempt: 1, final: false },
 });
@@ -91,7 +99,8 @@ export const LinkClaimMoved = defineEvent({
   schema: z.object({ claimSecretHash: sha256Hex, language: languageSchema }),
   fields: { claimSecretHash: 'none' },
   example: {
-    claimSecretHash: 'fcde2b2edba56bf408601fb721fe9b5c338d10ee429ea04fae5511b68fbf8fb9',
+    claimSecretHash:
+      'fcde2b2edba56bf408601fb721fe9b5c338d10ee429ea04fae5511b68fbf8fb9',
     language: 'en',
   },
 });
@@ -104,4 +113,6 @@ export const linkClaimEventDefinitions = [
   LinkClaimMoved,
 ] as const;
 
-export type LinkClaimEvent = EventOf<(typeof linkClaimEventDefinitions)[number]>;
+export type LinkClaimEvent = EventOf<
+  (typeof linkClaimEventDefinitions)[number]
+>;

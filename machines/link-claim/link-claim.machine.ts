@@ -1,6 +1,10 @@
 import { assign, setup } from 'xstate';
 import type { Language } from '../account/account.events';
-import type { LinkClaimEvent, LinkCodePurpose, LinkKind } from './link-claim.events';
+import type {
+  LinkClaimEvent,
+  LinkCodePurpose,
+  LinkKind,
+} from './link-claim.events';
 
 /** A code mailed and not yet used up: its HMAC, its salt, until when, and wrong tries so far. */
 export interface OpenLinkCode {
@@ -61,7 +65,12 @@ export function evolveLinkClaimContext(
         ? { ...c, code: null }
         : { ...c, code: { ...c.code, failures: event.data.attempt } };
     case 'LinkEmailConfirmed':
-      return { ...c, email: event.data.email, emailConfirmedAt: event.metadata.at, code: null };
+      return {
+        ...c,
+        email: event.data.email,
+        emailConfirmedAt: event.metadata.at,
+        code: null,
+      };
     case 'LinkClaimMoved':
       return {
         ...c,
@@ -73,8 +82,10 @@ export function evolveLinkClaimContext(
   }
 }
 
-const claimed = ({ context }: { context: LinkClaimContext }) => context.claimSecretHash !== null;
-const codeOpen = ({ context }: { context: LinkClaimContext }) => context.code !== null;
+const claimed = ({ context }: { context: LinkClaimContext }) =>
+  context.claimSecretHash !== null;
+const codeOpen = ({ context }: { context: LinkClaimContext }) =>
+  context.code !== null;
 
 /**
  * Who holds a link: unclaimed until its first device claims it, then claimed. Before the claim,
@@ -92,7 +103,9 @@ export const linkClaimMachine = setup({
     resumeCodeOpen: ({ context }) => context.code?.purpose === 'resume',
   },
   actions: {
-    evolve: assign(({ context, event }) => evolveLinkClaimContext(context, event)),
+    evolve: assign(({ context, event }) =>
+      evolveLinkClaimContext(context, event),
+    ),
   },
 }).createMachine({
   id: 'linkClaim',

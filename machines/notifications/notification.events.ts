@@ -14,7 +14,8 @@ export const NotificationSent = defineEvent({
   type: 'NotificationSent',
   version: 1,
   category: 'notification',
-  description: 'One notification (event, recipient, channel) was claimed and handed to its sender.',
+  description:
+    'One notification (event, recipient, channel) was claimed and handed to its sender.',
   schema: z.object({
     eventId: z.string().min(1),
     recipient: z.string().min(1).max(400),
@@ -45,7 +46,8 @@ export const NotificationDelivered = defineEvent({
   type: 'NotificationDelivered',
   version: 1,
   category: 'notification',
-  description: 'The sender accepted a claimed notification; its claim is closed.',
+  description:
+    'The sender accepted a claimed notification; its claim is closed.',
   schema: z.object({ attempt }),
   fields: {},
   example: { attempt: 1 },
@@ -118,15 +120,22 @@ export const HoldAgeingAlertDue = defineEvent({
   type: 'HoldAgeingAlertDue',
   version: 1,
   category: 'notification',
-  description: 'A deal stayed on hold longer than the configured age; admins are alerted.',
-  schema: z.object({ dealId: z.number().int().positive(), heldSince: isoInstant }),
+  description:
+    'A deal stayed on hold longer than the configured age; admins are alerted.',
+  schema: z.object({
+    dealId: z.number().int().positive(),
+    heldSince: isoInstant,
+  }),
   fields: {},
   example: { dealId: 42, heldSince: '2026-11-20T10:00:00.000Z' },
 });
 
 const pushSubscription = z.object({
   endpoint: z.url().max(2_000),
-  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+  keys: z.object({
+    p256dh: z.string().min(1).max(200),
+    auth: z.string().min(1).max(100),
+  }),
 });
 
 export const DealLinkPushSubscribed = defineEvent({
@@ -147,7 +156,10 @@ export const DealLinkPushSubscribed = defineEvent({
   },
   example: {
     dealId: 42,
-    subscription: { endpoint: 'https://push.example/abc', keys: { p256dh: 'BN...', auth: 'xyz' } },
+    subscription: {
+      endpoint: 'https://push.example/abc',
+      keys: { p256dh: 'BN...', auth: 'xyz' },
+    },
     language: 'nl',
   },
 });
@@ -162,10 +174,16 @@ export const DealLinkPushUnsubscribed = defineEvent({
     dealId: z.number().int().positive(),
     endpoint: z.string().min(1).max(2_000),
     /** Absent in events written before reasons were recorded. */
-    reason: z.enum(['turned_off', 'gone', 'replaced', 'link_rotated', 'erased']).optional(),
+    reason: z
+      .enum(['turned_off', 'gone', 'replaced', 'link_rotated', 'erased'])
+      .optional(),
   }),
   fields: { endpoint: 'profile' },
-  example: { dealId: 42, endpoint: 'https://push.example/abc', reason: 'turned_off' },
+  example: {
+    dealId: 42,
+    endpoint: 'https://push.example/abc',
+    reason: 'turned_off',
+  },
 });
 
 /**
@@ -179,7 +197,10 @@ export const AdminPushSubscribed = defineEvent({
   category: 'notification',
   description:
     "An admin turned on push alerts on a device: admin alerts (stalled money intents, reconciliation mismatches, ageing holds, failing notifications) reach it besides the alert addresses' e-mail.",
-  schema: z.object({ adminId: z.string().min(1).max(100), subscription: pushSubscription }),
+  schema: z.object({
+    adminId: z.string().min(1).max(100),
+    subscription: pushSubscription,
+  }),
   fields: {
     adminId: 'none',
     'subscription.endpoint': 'profile',
@@ -188,7 +209,10 @@ export const AdminPushSubscribed = defineEvent({
   },
   example: {
     adminId: 'a_1f2e',
-    subscription: { endpoint: 'https://push.example/adm', keys: { p256dh: 'BN...', auth: 'xyz' } },
+    subscription: {
+      endpoint: 'https://push.example/adm',
+      keys: { p256dh: 'BN...', auth: 'xyz' },
+    },
   },
 });
 
@@ -204,7 +228,11 @@ export const AdminPushUnsubscribed = defineEvent({
     reason: z.enum(['turned_off', 'gone']),
   }),
   fields: { adminId: 'none', endpoint: 'profile' },
-  example: { adminId: 'a_1f2e', endpoint: 'https://push.example/adm', reason: 'turned_off' },
+  example: {
+    adminId: 'a_1f2e',
+    endpoint: 'https://push.example/adm',
+    reason: 'turned_off',
+  },
 });
 
 export const EmailUnsubscribed = defineEvent({

@@ -34,7 +34,10 @@ import type { paymentRequestMachine } from './payment-request.machine';
 
 export type PaymentRequestDraft = DraftOf<PaymentRequestEvent>;
 export type PaymentRequestSnapshot = SnapshotFrom<typeof paymentRequestMachine>;
-type Created = Extract<PaymentRequestEvent, { type: 'PaymentRequestCreated' }>['data'];
+type Created = Extract<
+  PaymentRequestEvent,
+  { type: 'PaymentRequestCreated' }
+>['data'];
 
 export const EXPIRED_MESSAGE = 'Payment request has expired';
 
@@ -60,7 +63,11 @@ export type PaymentRequestCommand =
       payoutAccountId: string | null;
       key: string;
     }
-  | { type: 'DisputePaymentRequest'; reason: string; disputePeriodHours: number }
+  | {
+      type: 'DisputePaymentRequest';
+      reason: string;
+      disputePeriodHours: number;
+    }
   /** A message in the dispute's conversation (the brand, the creator or an admin), while in dispute. */
   | { type: 'PostDisputeMessage'; message: DisputeMessage }
   /** A timer: the review or dispute period ended; the release follows (asked again after a refusal). */
@@ -71,7 +78,12 @@ export type PaymentRequestCommand =
       key: string;
     }
   | { type: 'RefundPaymentRequest'; key: string }
-  | { type: 'RecordRefund'; key: string; refundId: string; transferReversalId: string | null }
+  | {
+      type: 'RecordRefund';
+      key: string;
+      refundId: string;
+      transferReversalId: string | null;
+    }
   | { type: 'RecordRefundFailure'; key: string; code: string; message: string }
   /** An admin resolves the request: the creator receives `creatorCents`, the brand the rest less the fee in proportion. */
   | {
@@ -87,15 +99,23 @@ export type PaymentRequestCommand =
   | { type: 'ReleaseChargebackHold'; note: string | null };
 
 /** Unpaid and past its expiry (whether or not the expiry event has landed yet). */
-export function isExpired(status: string, expiresAt: string, now: string): boolean {
+export function isExpired(
+  status: string,
+  expiresAt: string,
+  now: string,
+): boolean {
   if (status === 'expired') return true;
   return (
-    (status === 'pending' || status === 'accepted') && Date.parse(now) >= Date.parse(expiresAt)
+    (status === 'pending' || status === 'accepted') &&
+    Date.parse(now) >= Date.parse(expiresAt)
   );
 }
 
 /** How a payment request plays the escrow (machines/escrow). */
-export const paymentRequestEscrow: EscrowKind<PaymentRequestSnapshot, PaymentRequestDraft> = {
+export const paymentRequestEscrow: EscrowKind<
+  PaymentRequestSnapshot,
+  PaymentRequestDraft
+> = {
   noun: 'payment request',
   events: paymentRequestEscrowEvents,
   status: statusOf,
@@ -121,8 +141,12 @@ const addHours = (iso: string, hours: number): string =>
   new Date(Date.parse(iso) + hours * 3_600_000).toISOString();
 
 /** A guard's refusal as the decider throws it, with the request's status. */
-function refuse(code: ErrorCode | null, snapshot: PaymentRequestSnapshot): void {
-  if (code !== null) throw new DomainError(code, { status: statusOf(snapshot) });
+function refuse(
+  code: ErrorCode | null,
+  snapshot: PaymentRequestSnapshot,
+): void {
+  if (code !== null)
+    throw new DomainError(code, { status: statusOf(snapshot) });
 }
 
 /** The release to the creator: a payout intent to a ready account, else deferred until it is ready. */
@@ -147,28 +171,42 @@ function releaseDraft(
       }
     : {
         type: 'PaymentRequestPayoutRequested',
-        data: { amountCents, destinationAccountId: payoutAccountId, key, trigger },
+        data: {
+          amountCents,
+          destinationAccountId: payoutAccountId,
+          key,
+          trigger,
+        },
       };
 }
 
 /** A timer's command: the period elapsed, and the release it triggers; asked again after a refused payout. */
 function elapsePeriod(
-  { period, payoutAccountId, key }: Extract<PaymentRequestCommand, { type: 'ElapseRequestPeriod' }>,
+  {
+    period,
+    payoutAccountId,
+    key,
+  }: Extract<PaymentRequestCommand, { type: 'ElapseRequestPeriod' }>,
   snapshot: PaymentRequestSnapshot,
   now: string,
 ): PaymentRequestDraft[] {
   const c = snapshot.context;
-  const endsAt = period === 'review' ? c.reviewPeriodEndsAt : (c.dispute?.endsAt ?? null);
+  const endsAt =
+    period === 'review' ? c.reviewPeriodEndsAt : (c.dispute?.endsAt ?? null);
   if (endsAt === null || c.request === null) return [];
   const elapsed: PaymentRequestDraft =
     period === 'review'
       ? { type: 'PaymentRequestReviewElapsed', data: { endsAt } }
       : { type: 'PaymentRequestDisputeElapsed', data: { endsAt } };
-  const trigger = period === 'review' ? 'review_period_elapsed' : 'dispute_period_elapsed';
+  const trigger =
+    period === 'review' ? 'review_period_elapsed' : 'dispute_period_elapsed';
   const release = releaseDraft(snapshot, trigger, payoutAccountId, key);
   if (requestCanTake(snapshot, elapsed, now)) return [elapsed, release];
-  const alreadyElapsed = period === 'review' ? c.reviewElapsedAt : c.disputeElapsedAt;
-  return alreadyElapsed !== null && requestCanTake(snapshot, release, now) ? [release] : [];
+  const alreadyElapsed =
+    period === 'review' ? c.reviewElapsedAt : c.disputeElapsedAt;
+  return alreadyElapsed !== null && requestCanTake(snapshot, release, now)
+    ? [release]
+    : [];
 }
 
 /** What a split would move now: the parts, what the escrow holds and the request's amount. */
@@ -190,9 +228,17 @@ export function previewRequestSplit(
   payoutAccountId: string | null,
 ): RequestSplitPreview {
   const c = snapshot.context;
-  refuse(splitRefusal(c, { creatorCents, inDispute: statusOf(snapshot) === 'dispute' }), snapshot);
+  refuse(
+    splitRefusal(c, {
+      creatorCents,
+      inDispute: statusOf(snapshot) === 'dispute',
+    }),
+    snapshot,
+  );
   if (payoutAccountId === null)
-    throw new DomainError('no_bank_account', { gatewayCode: 'no_bank_account' });
+    throw new DomainError('no_bank_account', {
+      gatewayCode: 'no_bank_account',
+    });
   const { amountCents, feeCents } = c.request!;
   const chargedCents = escrowedCents(c);
   const feeKeptCents = splitFeeCents(amountCents, feeCents, creatorCents);
@@ -215,8 +261,15 @@ function split(
     creatorCents,
     payoutAccountId,
   );
-  const data = { ...parts, destinationAccountId: payoutAccountId!, ...splitKeys(key) };
-  return only(snapshot, now, 'split_funds', { type: 'PaymentRequestSplitRequested', data });
+  const data = {
+    ...parts,
+    destinationAccountId: payoutAccountId!,
+    ...splitKeys(key),
+  };
+  return only(snapshot, now, 'split_funds', {
+    type: 'PaymentRequestSplitRequested',
+    data,
+  });
 }
 
 /** An unpaid request past its expiry answers 410 to the brand's link actions. */
@@ -236,7 +289,8 @@ function complete(
   snapshot: PaymentRequestSnapshot,
   now: string,
 ) {
-  if (statusOf(snapshot) === 'paid') refuse(deliveryRefusal(snapshot.context), snapshot);
+  if (statusOf(snapshot) === 'paid')
+    refuse(deliveryRefusal(snapshot.context), snapshot);
   return only(snapshot, now, 'complete_request', {
     type: 'PaymentRequestDelivered',
     data: {
@@ -248,20 +302,36 @@ function complete(
 }
 
 /** One named decision per command. */
-const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentRequestDraft> = {
+const deciders: Deciders<
+  PaymentRequestCommand,
+  PaymentRequestSnapshot,
+  PaymentRequestDraft
+> = {
   CreatePaymentRequest: ({ request }, snapshot, now) =>
-    only(snapshot, now, 'create_request', { type: 'PaymentRequestCreated', data: request }),
+    only(snapshot, now, 'create_request', {
+      type: 'PaymentRequestCreated',
+      data: request,
+    }),
   AcceptPaymentRequest: (_command, snapshot, now) => {
     assertNotExpired(snapshot, now);
     if (snapshot.context.acceptedAt !== null) {
-      throw new DomainError('payment_request_already_accepted', { status: statusOf(snapshot) });
+      throw new DomainError('payment_request_already_accepted', {
+        status: statusOf(snapshot),
+      });
     }
-    return only(snapshot, now, 'accept_request', { type: 'PaymentRequestAccepted', data: {} });
+    return only(snapshot, now, 'accept_request', {
+      type: 'PaymentRequestAccepted',
+      data: {},
+    });
   },
   RejectPaymentRequest: ({ reason }, snapshot, now) => {
     assertNotExpired(snapshot, now);
-    const rejected: PaymentRequestDraft = { type: 'PaymentRequestRejected', data: { reason } };
-    if (!requestCanTake(snapshot, rejected, now)) throw refused(snapshot, 'decline_request');
+    const rejected: PaymentRequestDraft = {
+      type: 'PaymentRequestRejected',
+      data: { reason },
+    };
+    if (!requestCanTake(snapshot, rejected, now))
+      throw refused(snapshot, 'decline_request');
     return [...closeOpenSession(snapshot, 'request_closed'), rejected];
   },
   RecordCheckoutSession: (command, snapshot, now) => {
@@ -276,16 +346,25 @@ const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentR
   CompletePaymentRequest: complete,
   ReleasePaymentRequest: ({ trigger, payoutAccountId, key }, snapshot, now) => {
     const action = trigger === 'brand' ? 'approve_work' : 'release_funds';
-    if (!paymentRequestEscrow.holding.includes(statusOf(snapshot))) throw refused(snapshot, action);
+    if (!paymentRequestEscrow.holding.includes(statusOf(snapshot)))
+      throw refused(snapshot, action);
     refuse(releaseRefusal(snapshot.context, { trigger, at: now }), snapshot);
-    return only(snapshot, now, action, releaseDraft(snapshot, trigger, payoutAccountId, key));
+    return only(
+      snapshot,
+      now,
+      action,
+      releaseDraft(snapshot, trigger, payoutAccountId, key),
+    );
   },
   DisputePaymentRequest: ({ reason, disputePeriodHours }, snapshot, now) => {
     if (statusOf(snapshot) === 'delivered')
       refuse(disputeRefusal(snapshot.context, { at: now }), snapshot);
     return only(snapshot, now, 'open_dispute', {
       type: 'PaymentRequestDisputeOpened',
-      data: { reason: reason.trim(), endsAt: addHours(now, disputePeriodHours) },
+      data: {
+        reason: reason.trim(),
+        endsAt: addHours(now, disputePeriodHours),
+      },
     });
   },
   PostDisputeMessage: ({ message }, snapshot, now) =>
@@ -306,7 +385,12 @@ const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentR
     const pending = snapshot.context.pendingRefund;
     if (pending === null || pending.key !== key)
       return splitOutcome(snapshot, key, { refundId }) ?? [];
-    const data = { refundId, amountCents: pending.amountCents, transferReversalId, key };
+    const data = {
+      refundId,
+      amountCents: pending.amountCents,
+      transferReversalId,
+      key,
+    };
     return [{ type: 'PaymentRequestRefunded', data }];
   },
   RecordRefundFailure: ({ key, code, message }, snapshot) =>
@@ -341,20 +425,31 @@ const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentR
       : [
           {
             type: 'PaymentRequestPayoutFailed',
-            data: { creatorId: context.request?.creatorId ?? 'unknown', code, message, key },
+            data: {
+              creatorId: context.request?.creatorId ?? 'unknown',
+              code,
+              message,
+              key,
+            },
           },
         ];
   },
   ExpirePaymentRequest: (_command, snapshot, now) => {
     const expiresAt = snapshot.context.request?.expiresAt;
     if (!expiresAt) return [];
-    const expired: PaymentRequestDraft = { type: 'PaymentRequestExpired', data: { expiresAt } };
+    const expired: PaymentRequestDraft = {
+      type: 'PaymentRequestExpired',
+      data: { expiresAt },
+    };
     return requestCanTake(snapshot, expired, now)
       ? [...closeOpenSession(snapshot, 'request_closed'), expired]
       : [];
   },
   ReleaseChargebackHold: ({ note }, snapshot, now) =>
-    only(snapshot, now, 'release_hold', { type: 'PaymentRequestHoldReleased', data: { note } }),
+    only(snapshot, now, 'release_hold', {
+      type: 'PaymentRequestHoldReleased',
+      data: { note },
+    }),
 };
 
 /** `decidePaymentRequest(command, snapshot, now) → events`: dispatches the command to its decision. */

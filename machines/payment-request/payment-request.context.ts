@@ -3,10 +3,17 @@ import type { PaymentRequestEvent } from './payment-request.events';
 import { paymentRequestEscrowEvents } from '../escrow/escrow-events';
 import { evolveEscrow } from '../escrow/escrow-fold';
 import { noAccounts } from '../escrow/escrow-accounts';
-import { noMoney, splitSettled, type EscrowLedger } from '../escrow/escrow-ledger';
+import {
+  noMoney,
+  splitSettled,
+  type EscrowLedger,
+} from '../escrow/escrow-ledger';
 import { postEvent, type LegacyPayout } from '../escrow/escrow-postings';
 
-type Created = Extract<PaymentRequestEvent, { type: 'PaymentRequestCreated' }>['data'];
+type Created = Extract<
+  PaymentRequestEvent,
+  { type: 'PaymentRequestCreated' }
+>['data'];
 
 /** A payment request: what the creator asks, and the escrow ledger (machines/escrow) its money moves through. */
 export interface PaymentRequestContext extends EscrowLedger {
@@ -20,7 +27,11 @@ export interface PaymentRequestContext extends EscrowLedger {
   /** A chargeback freezes the escrowed amount until an admin releases the hold. */
   hold: { since: string; disputeId: string; reason: string } | null;
   /** A payout asked for and not yet answered by the gateway. */
-  pendingPayout: { key: string; amountCents: number; destinationAccountId: string } | null;
+  pendingPayout: {
+    key: string;
+    amountCents: number;
+    destinationAccountId: string;
+  } | null;
   lastPayoutError: { code: string; message: string; at: string } | null;
   /** How the brand paid (card, ideal), as the gateway confirmed it; for the receipt. */
   paymentMethod: string | null;
@@ -36,7 +47,12 @@ export interface PaymentRequestContext extends EscrowLedger {
   pendingRefund: { key: string; amountCents: number } | null;
   refundId: string | null;
   refundedAt: string | null;
-  lastRefundError: { code: string; message: string; at: string; key: string } | null;
+  lastRefundError: {
+    code: string;
+    message: string;
+    at: string;
+    key: string;
+  } | null;
   /** The creator's payout account a split's transfer goes to. */
   splitDestinationAccountId: string | null;
 }
@@ -92,10 +108,15 @@ export const emptyPaymentRequestContext: PaymentRequestContext = {
 const settle = (
   c: PaymentRequestContext,
   status: RequestDispute['status'],
-): RequestDispute | null => (c.dispute?.status === 'open' ? { ...c.dispute, status } : c.dispute);
+): RequestDispute | null =>
+  c.dispute?.status === 'open' ? { ...c.dispute, status } : c.dispute;
 
 /** A split's part succeeded; once both have, the request is resolved. */
-const splitPartDone = (c: PaymentRequestContext, event: PaymentRequestEvent, at: string) => {
+const splitPartDone = (
+  c: PaymentRequestContext,
+  event: PaymentRequestEvent,
+  at: string,
+) => {
   const next = escrow(c, event);
   return splitSettled(next.split)
     ? { ...next, completedAt: at, hold: null, dispute: settle(c, 'resolved') }
@@ -110,17 +131,26 @@ type Evolve = {
   ) => PaymentRequestContext;
 };
 
-const escrow = (c: PaymentRequestContext, event: PaymentRequestEvent): PaymentRequestContext =>
-  evolveEscrow(c, event, paymentRequestEscrowEvents);
+const escrow = (
+  c: PaymentRequestContext,
+  event: PaymentRequestEvent,
+): PaymentRequestContext => evolveEscrow(c, event, paymentRequestEscrowEvents);
 
 /** What each event records, one entry per event type; the machine decides whether it may happen. */
 const evolvers: Evolve = {
-  PaymentRequestCreated: (c, { data }, at) => ({ ...c, request: data, createdAt: at }),
+  PaymentRequestCreated: (c, { data }, at) => ({
+    ...c,
+    request: data,
+    createdAt: at,
+  }),
   PaymentRequestAccepted: (c, _event, at) => ({ ...c, acceptedAt: at }),
   PaymentRequestCheckoutCreated: escrow,
   PaymentRequestCheckoutClosed: escrow,
   PaymentRequestUnexpectedPaymentReceived: escrow,
-  PaymentRequestPaid: (c, event) => ({ ...escrow(c, event), paymentMethod: event.data.method }),
+  PaymentRequestPaid: (c, event) => ({
+    ...escrow(c, event),
+    paymentMethod: event.data.method,
+  }),
   PaymentRequestPaymentFailed: escrow,
   PaymentRequestDuplicatePaymentRefunded: escrow,
   PaymentRequestPayoutRequested: (c, { data }, at) => ({
@@ -143,7 +173,9 @@ const evolvers: Evolve = {
     hold: null,
     dispute: settle(
       c,
-      c.releaseTrigger === 'dispute_period_elapsed' ? 'auto_resolved' : 'resolved',
+      c.releaseTrigger === 'dispute_period_elapsed'
+        ? 'auto_resolved'
+        : 'resolved',
     ),
   }),
   PaymentRequestPayoutFailed: (c, { data }, at) => ({
@@ -175,12 +207,23 @@ const evolvers: Evolve = {
     delivery: { note: data.note, links: data.links, at },
     reviewPeriodEndsAt: data.reviewPeriodEndsAt,
   }),
-  PaymentRequestReviewElapsed: (c, _event, at) => ({ ...c, reviewElapsedAt: at }),
+  PaymentRequestReviewElapsed: (c, _event, at) => ({
+    ...c,
+    reviewElapsedAt: at,
+  }),
   PaymentRequestDisputeOpened: (c, { data }, at) => ({
     ...c,
-    dispute: { reason: data.reason, openedAt: at, endsAt: data.endsAt, status: 'open' },
+    dispute: {
+      reason: data.reason,
+      openedAt: at,
+      endsAt: data.endsAt,
+      status: 'open',
+    },
   }),
-  PaymentRequestDisputeElapsed: (c, _event, at) => ({ ...c, disputeElapsedAt: at }),
+  PaymentRequestDisputeElapsed: (c, _event, at) => ({
+    ...c,
+    disputeElapsedAt: at,
+  }),
   PaymentRequestRefundRequested: (c, { data }) => ({
     ...c,
     pendingRefund: { key: data.key, amountCents: data.amountCents },
@@ -196,7 +239,12 @@ const evolvers: Evolve = {
   PaymentRequestRefundFailed: (c, { data }, at) => ({
     ...c,
     pendingRefund: c.pendingRefund?.key === data.key ? null : c.pendingRefund,
-    lastRefundError: { code: data.code, message: data.message, at, key: data.key },
+    lastRefundError: {
+      code: data.code,
+      message: data.message,
+      at,
+      key: data.key,
+    },
   }),
   PaymentRequestSplitRequested: (c, event) => ({
     ...escrow(c, event),

@@ -37,7 +37,8 @@ export const PaymentRequestCreated = defineEvent({
   type: 'PaymentRequestCreated',
   version: 1,
   category: 'payment-request',
-  description: 'A creator asked a brand for payment; the link is valid until expiresAt.',
+  description:
+    'A creator asked a brand for payment; the link is valid until expiresAt.',
   schema: z.object({
     requestId: z.number().int().positive(),
     creatorId: z.string().min(1),
@@ -103,14 +104,19 @@ export const PaymentRequestCheckoutCreated = defineEvent({
   description: 'A checkout session for the total was opened.',
   schema: checkoutOpenedData,
   fields: checkoutOpenedFields,
-  example: { sessionId: 'cs_test_r1', totalCents: 42_000, gateway: 'simulated' },
+  example: {
+    sessionId: 'cs_test_r1',
+    totalCents: 42_000,
+    gateway: 'simulated',
+  },
 });
 
 export const PaymentRequestPaid = defineEvent({
   type: 'PaymentRequestPaid',
   version: 1,
   category: 'payment-request',
-  description: 'The gateway confirmed the payment by webhook; the money is held in escrow.',
+  description:
+    'The gateway confirmed the payment by webhook; the money is held in escrow.',
   schema: paymentConfirmedData,
   fields: paymentConfirmedFields,
   example: {
@@ -127,7 +133,8 @@ export const PaymentRequestPaymentFailed = defineEvent({
   type: 'PaymentRequestPaymentFailed',
   version: 1,
   category: 'payment-request',
-  description: 'An asynchronous payment failed; the request stays accepted and can be paid again.',
+  description:
+    'An asynchronous payment failed; the request stays accepted and can be paid again.',
   schema: paymentFailedData,
   fields: paymentFailedFields,
   example: {
@@ -213,7 +220,12 @@ export const PaymentRequestUnexpectedPaymentReceived = defineEvent({
   description:
     'The gateway confirmed a payment that does not fund the request (not its open session, not the total due, already paid, or the request ended). Intent: the payments reactor refunds it.',
   schema: paymentConfirmedData.extend({
-    reason: z.enum(['not_open_session', 'amount_mismatch', 'already_paid', 'request_closed']),
+    reason: z.enum([
+      'not_open_session',
+      'amount_mismatch',
+      'already_paid',
+      'request_closed',
+    ]),
   }),
   fields: paymentConfirmedFields,
   example: {
@@ -262,7 +274,11 @@ export const PaymentRequestPayoutDeferred = defineEvent({
     key: z.string().min(1).optional(),
   }),
   fields: { creatorId: 'none', reason: 'none', key: 'none' },
-  example: { creatorId: 'u_91c2', amountCents: 40_000, reason: 'payout account not ready' },
+  example: {
+    creatorId: 'u_91c2',
+    amountCents: 40_000,
+    reason: 'payout account not ready',
+  },
 });
 
 export const PaymentRequestChargebackOpened = defineEvent({
@@ -289,7 +305,12 @@ export const PaymentRequestChargebackClosed = defineEvent({
     "The gateway's outcome of a chargeback on the request: won puts the disputed money back in the escrow; lost writes it off, with the reason.",
   schema: chargebackClosedData,
   fields: chargebackFields,
-  example: { disputeId: 'dp_2', outcome: 'won', reason: 'fraudulent', gatewayEventId: 'evt_13' },
+  example: {
+    disputeId: 'dp_2',
+    outcome: 'won',
+    reason: 'fraudulent',
+    gatewayEventId: 'evt_13',
+  },
 });
 
 export const PaymentRequestHoldReleased = defineEvent({
@@ -364,16 +385,23 @@ export const PaymentRequestDisputeOpened = defineEvent({
   category: 'payment-request',
   description:
     'The brand disputed the delivered work through its link, with a reason (the first entry of the dispute conversation). The money is held until endsAt, then released to the creator unless an admin resolves it first.',
-  schema: z.object({ reason: z.string().trim().min(1).max(4_000), endsAt: isoInstant }),
+  schema: z.object({
+    reason: z.string().trim().min(1).max(4_000),
+    endsAt: isoInstant,
+  }),
   fields: { reason: 'profile' },
-  example: { reason: 'The reel was not posted', endsAt: '2026-03-07T10:00:00.000Z' },
+  example: {
+    reason: 'The reel was not posted',
+    endsAt: '2026-03-07T10:00:00.000Z',
+  },
 });
 
 export const PaymentRequestDisputeElapsed = defineEvent({
   type: 'PaymentRequestDisputeElapsed',
   version: 1,
   category: 'payment-request',
-  description: 'The dispute period ended without a resolution; the release to the creator follows.',
+  description:
+    'The dispute period ended without a resolution; the release to the creator follows.',
   schema: z.object({ endsAt: isoInstant }),
   fields: {},
   example: { endsAt: '2026-03-07T10:00:00.000Z' },
@@ -414,7 +442,8 @@ export const PaymentRequestRefundFailed = defineEvent({
   type: 'PaymentRequestRefundFailed',
   version: 1,
   category: 'payment-request',
-  description: 'Outcome: the gateway refused the refund; nothing moved and an admin can ask again.',
+  description:
+    'Outcome: the gateway refused the refund; nothing moved and an admin can ask again.',
   schema: RefundFailed.schema,
   fields: { code: 'none', message: 'none', key: 'none' },
   example: {
@@ -430,8 +459,14 @@ export const PaymentRequestSplitRequested = defineEvent({
   category: 'payment-request',
   description:
     'Intent: an admin resolves the request with a split, as for a deal: the creator receives `creatorCents` on `destinationAccountId`, the platform keeps `feeKeptCents` and the brand is refunded `refundCents`; the three add up to `chargedCents`.',
-  schema: DealSplitRequested.schema.extend({ destinationAccountId: z.string().min(1) }),
-  fields: { transferKey: 'none', refundKey: 'none', destinationAccountId: 'none' },
+  schema: DealSplitRequested.schema.extend({
+    destinationAccountId: z.string().min(1),
+  }),
+  fields: {
+    transferKey: 'none',
+    refundKey: 'none',
+    destinationAccountId: 'none',
+  },
   example: { ...DealSplitRequested.example, destinationAccountId: 'acct_2Xy' },
 });
 
@@ -460,7 +495,8 @@ export const PaymentRequestSplitTransferFailed = defineEvent({
   type: 'PaymentRequestSplitTransferFailed',
   version: 1,
   category: 'payment-request',
-  description: "Outcome: the gateway refused the split's transfer; an admin can retry it.",
+  description:
+    "Outcome: the gateway refused the split's transfer; an admin can retry it.",
   schema: SplitTransferFailed.schema,
   fields: { code: 'none', message: 'none', key: 'none' },
   example: SplitTransferFailed.example,
@@ -480,7 +516,8 @@ export const PaymentRequestSplitRefundFailed = defineEvent({
   type: 'PaymentRequestSplitRefundFailed',
   version: 1,
   category: 'payment-request',
-  description: "Outcome: the gateway refused the split's refund; an admin can retry it.",
+  description:
+    "Outcome: the gateway refused the split's refund; an admin can retry it.",
   schema: SplitRefundFailed.schema,
   fields: { code: 'none', message: 'none', key: 'none' },
   example: SplitRefundFailed.example,
@@ -531,4 +568,6 @@ export const paymentRequestEventDefinitions = [
   PaymentRequestDisputeMessagePosted,
 ] as const;
 
-export type PaymentRequestEvent = EventOf<(typeof paymentRequestEventDefinitions)[number]>;
+export type PaymentRequestEvent = EventOf<
+  (typeof paymentRequestEventDefinitions)[number]
+>;

@@ -16,7 +16,8 @@ const reached = (at: string, deadline: string | null): boolean =>
 
 /** A money effect asked for and not answered yet (payout, refund, split) blocks every other. */
 function effectUnderWay(c: PaymentRequestContext): Refusal {
-  if (c.pendingPayout !== null || c.payoutDeferredAt !== null) return 'release_under_way';
+  if (c.pendingPayout !== null || c.payoutDeferredAt !== null)
+    return 'release_under_way';
   if (c.pendingRefund !== null) return 'refund_under_way';
   if (c.split !== null) return 'split_under_way';
   return null;
@@ -27,7 +28,10 @@ export const deliveryRefusal = (c: PaymentRequestContext): Refusal =>
   c.hold !== null ? 'payment_request_on_hold' : null;
 
 /** The brand disputes within the review period, before anything was released. */
-export function disputeRefusal(c: PaymentRequestContext, input: { at: string }): Refusal {
+export function disputeRefusal(
+  c: PaymentRequestContext,
+  input: { at: string },
+): Refusal {
   if (c.dispute !== null) return 'payment_request_already_disputed';
   if (c.reviewElapsedAt !== null || reached(input.at, c.reviewPeriodEndsAt))
     return 'review_period_over';
@@ -60,15 +64,24 @@ export function periodEndRefusal(
   input: { period: 'review' | 'dispute'; at: string },
 ): Refusal {
   const review = input.period === 'review';
-  if (review ? c.reviewElapsedAt !== null : c.disputeElapsedAt !== null) return 'period_not_over';
-  if (!reached(input.at, review ? c.reviewPeriodEndsAt : (c.dispute?.endsAt ?? null)))
+  if (review ? c.reviewElapsedAt !== null : c.disputeElapsedAt !== null)
+    return 'period_not_over';
+  if (
+    !reached(
+      input.at,
+      review ? c.reviewPeriodEndsAt : (c.dispute?.endsAt ?? null),
+    )
+  )
     return 'period_not_over';
   if (c.hold !== null) return 'payment_request_on_hold';
   return effectUnderWay(c);
 }
 
 /** An admin refunds the brand what the escrow holds, once, with no other effect under way. */
-export function refundRefusal(c: PaymentRequestContext, input: { amountCents: number }): Refusal {
+export function refundRefusal(
+  c: PaymentRequestContext,
+  input: { amountCents: number },
+): Refusal {
   if (c.refundId !== null) return 'payment_request_already_refunded';
   const underWay = effectUnderWay(c);
   if (underWay !== null) return underWay;
@@ -91,8 +104,13 @@ export function splitRefusal(
   const request = c.request;
   if (request === null) return 'split_not_allowed';
   const { creatorCents } = input;
-  if (!Number.isSafeInteger(creatorCents) || creatorCents <= 0) return 'split_amount_invalid';
+  if (!Number.isSafeInteger(creatorCents) || creatorCents <= 0)
+    return 'split_amount_invalid';
   if (creatorCents >= request.amountCents) return 'split_whole_amount';
-  const fee = splitFeeCents(request.amountCents, request.feeCents, creatorCents);
+  const fee = splitFeeCents(
+    request.amountCents,
+    request.feeCents,
+    creatorCents,
+  );
   return creatorCents + fee > escrowedCents(c) ? 'split_above_escrow' : null;
 }

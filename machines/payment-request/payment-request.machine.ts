@@ -46,20 +46,30 @@ const meta = (m: PaymentRequestStateMeta): PaymentRequestStateMeta => m;
 
 type Guarded = { context: PaymentRequestContext; event: PaymentRequestEvent };
 type Trigger = NonNullable<
-  Extract<PaymentRequestEvent, { type: 'PaymentRequestPayoutRequested' }>['data']['trigger']
+  Extract<
+    PaymentRequestEvent,
+    { type: 'PaymentRequestPayoutRequested' }
+  >['data']['trigger']
 >;
 const triggerOf = (event: PaymentRequestEvent): Trigger | undefined =>
-  event.type === 'PaymentRequestPayoutRequested' || event.type === 'PaymentRequestPayoutDeferred'
+  event.type === 'PaymentRequestPayoutRequested' ||
+  event.type === 'PaymentRequestPayoutDeferred'
     ? event.data.trigger
     : undefined;
 /** A release (payout now or deferred) with a trigger the rules allow at the event's time. */
 const releasable = ({ context, event }: Guarded, only?: Trigger): boolean => {
   const trigger = triggerOf(event);
-  if (trigger === undefined || (only !== undefined && trigger !== only)) return false;
+  if (trigger === undefined || (only !== undefined && trigger !== only))
+    return false;
   return releaseRefusal(context, { trigger, at: event.metadata.at }) === null;
 };
-const splitAddsUp = (c: PaymentRequestContext, event: PaymentRequestEvent, inDispute: boolean) => {
-  if (event.type !== 'PaymentRequestSplitRequested' || c.request === null) return false;
+const splitAddsUp = (
+  c: PaymentRequestContext,
+  event: PaymentRequestEvent,
+  inDispute: boolean,
+) => {
+  if (event.type !== 'PaymentRequestSplitRequested' || c.request === null)
+    return false;
   const { creatorCents, feeKeptCents, refundCents, chargedCents } = event.data;
   return (
     splitRefusal(c, { creatorCents, inDispute }) === null &&
@@ -69,7 +79,10 @@ const splitAddsUp = (c: PaymentRequestContext, event: PaymentRequestEvent, inDis
   );
 };
 /** A payout's own rules: one at a time, of the creator's amount (or what the escrow holds if less), within the limits. */
-const payoutFits = (c: PaymentRequestContext, event: PaymentRequestEvent): boolean =>
+const payoutFits = (
+  c: PaymentRequestContext,
+  event: PaymentRequestEvent,
+): boolean =>
   event.type === 'PaymentRequestPayoutRequested' &&
   c.pendingPayout === null &&
   c.transferId === null &&
@@ -123,18 +136,26 @@ export const paymentRequestMachine = setup({
       context.transferId === null &&
       context.request !== null &&
       event.data.amountCents > 0 &&
-      event.data.amountCents === payableNowCents(context, context.request.amountCents) &&
+      event.data.amountCents ===
+        payableNowCents(context, context.request.amountCents) &&
       intentRefusal(context, event, paymentRequestEscrowEvents) === null,
     /** The outcome answers the pending payout (legacy completions carry no key and are replayed as decided). */
     answersPayout: ({ context, event }) => {
-      if (event.type === 'PaymentRequestCompleted' && event.data.key === undefined)
+      if (
+        event.type === 'PaymentRequestCompleted' &&
+        event.data.key === undefined
+      )
         return event.data.transferId != null && context.hold === null;
-      if (event.type !== 'PaymentRequestCompleted' && event.type !== 'PaymentRequestPayoutFailed')
+      if (
+        event.type !== 'PaymentRequestCompleted' &&
+        event.type !== 'PaymentRequestPayoutFailed'
+      )
         return false;
       return (
         context.pendingPayout !== null &&
         context.pendingPayout.key === event.data.key &&
-        (event.type === 'PaymentRequestPayoutFailed' || event.data.transferId !== null)
+        (event.type === 'PaymentRequestPayoutFailed' ||
+          event.data.transferId !== null)
       );
     },
     /** Legacy history: a completion with its transfer straight from paid. */
@@ -147,18 +168,27 @@ export const paymentRequestMachine = setup({
       !context.chargebacks.some((c) => c.disputeId === event.data?.disputeId),
     /** Older history: a payout or deferral without a trigger, straight from paid. */
     legacyPayout: ({ context, event }) =>
-      triggerOf(event) === undefined && context.hold === null && payoutFits(context, event),
-    legacyDeferral: ({ context, event }) => triggerOf(event) === undefined && context.hold === null,
+      triggerOf(event) === undefined &&
+      context.hold === null &&
+      payoutFits(context, event),
+    legacyDeferral: ({ context, event }) =>
+      triggerOf(event) === undefined && context.hold === null,
     deliverable: ({ context }) => deliveryRefusal(context) === null,
-    disputable: ({ context, event }) => disputeRefusal(context, event.metadata) === null,
+    disputable: ({ context, event }) =>
+      disputeRefusal(context, event.metadata) === null,
     reviewOver: ({ context, event }) =>
-      periodEndRefusal(context, { period: 'review', at: event.metadata.at }) === null,
+      periodEndRefusal(context, { period: 'review', at: event.metadata.at }) ===
+      null,
     disputeOver: ({ context, event }) =>
-      periodEndRefusal(context, { period: 'dispute', at: event.metadata.at }) === null,
+      periodEndRefusal(context, {
+        period: 'dispute',
+        at: event.metadata.at,
+      }) === null,
     releasable: (args) => releasable(args),
     adminReleasable: (args) => releasable(args, 'admin'),
     /** A release now: also the payout's own rules. */
-    payoutReleasable: (args) => releasable(args) && payoutFits(args.context, args.event),
+    payoutReleasable: (args) =>
+      releasable(args) && payoutFits(args.context, args.event),
     adminPayoutReleasable: (args) =>
       releasable(args, 'admin') && payoutFits(args.context, args.event),
     refundable: ({ context, event }) =>
@@ -170,12 +200,15 @@ export const paymentRequestMachine = setup({
       context.pendingRefund?.key === event.data.key &&
       context.pendingRefund.amountCents === event.data.amountCents,
     refundFailed: ({ context, event }) =>
-      event.type === 'PaymentRequestRefundFailed' && context.pendingRefund?.key === event.data.key,
+      event.type === 'PaymentRequestRefundFailed' &&
+      context.pendingRefund?.key === event.data.key,
     splitOnHold: ({ context, event }) => splitAddsUp(context, event, false),
     splitInDispute: ({ context, event }) => splitAddsUp(context, event, true),
   },
   actions: {
-    evolve: assign(({ context, event }) => evolvePaymentRequestContext(context, event)),
+    evolve: assign(({ context, event }) =>
+      evolvePaymentRequestContext(context, event),
+    ),
   },
 }).createMachine({
   id: 'paymentRequest',
@@ -183,7 +216,10 @@ export const paymentRequestMachine = setup({
   initial: 'new',
   // A payment that does not fund the request can arrive in any state, even after the end: it is recorded and refunded.
   on: {
-    PaymentRequestUnexpectedPaymentReceived: { guard: 'newUnexpectedPayment', actions: 'evolve' },
+    PaymentRequestUnexpectedPaymentReceived: {
+      guard: 'newUnexpectedPayment',
+      actions: 'evolve',
+    },
     PaymentRequestDuplicatePaymentRefunded: {
       guard: 'refundsUnexpectedPayment',
       actions: 'evolve',
@@ -192,37 +228,93 @@ export const paymentRequestMachine = setup({
   states: {
     new: {
       on: {
-        PaymentRequestCreated: { guard: 'validAmounts', target: 'pending', actions: 'evolve' },
+        PaymentRequestCreated: {
+          guard: 'validAmounts',
+          target: 'pending',
+          actions: 'evolve',
+        },
       },
     },
     pending: {
-      meta: meta({ status: 'pending', text: 'request.status.pending', badge: 'yellow', step: 1 }),
+      meta: meta({
+        status: 'pending',
+        text: 'request.status.pending',
+        badge: 'yellow',
+        step: 1,
+      }),
       on: {
-        PaymentRequestAccepted: { guard: 'notExpired', target: 'accepted', actions: 'evolve' },
+        PaymentRequestAccepted: {
+          guard: 'notExpired',
+          target: 'accepted',
+          actions: 'evolve',
+        },
         PaymentRequestRejected: { target: 'rejected', actions: 'evolve' },
-        PaymentRequestExpired: { guard: 'expiryReached', target: 'expired', actions: 'evolve' },
+        PaymentRequestExpired: {
+          guard: 'expiryReached',
+          target: 'expired',
+          actions: 'evolve',
+        },
       },
     },
     accepted: {
-      meta: meta({ status: 'accepted', text: 'request.status.accepted', badge: 'blue', step: 2 }),
+      meta: meta({
+        status: 'accepted',
+        text: 'request.status.accepted',
+        badge: 'blue',
+        step: 2,
+      }),
       on: {
-        PaymentRequestCheckoutCreated: { guard: 'sessionChargesTotal', actions: 'evolve' },
-        PaymentRequestCheckoutClosed: { guard: 'closesOpenSession', actions: 'evolve' },
+        PaymentRequestCheckoutCreated: {
+          guard: 'sessionChargesTotal',
+          actions: 'evolve',
+        },
+        PaymentRequestCheckoutClosed: {
+          guard: 'closesOpenSession',
+          actions: 'evolve',
+        },
         // A confirmed payment of the open session is a fact from the gateway: accepted even if it lands after expiry.
-        PaymentRequestPaid: { guard: 'fundsEscrow', target: 'paid', actions: 'evolve' },
-        PaymentRequestPaymentFailed: { guard: 'openSessionFailed', actions: 'evolve' },
+        PaymentRequestPaid: {
+          guard: 'fundsEscrow',
+          target: 'paid',
+          actions: 'evolve',
+        },
+        PaymentRequestPaymentFailed: {
+          guard: 'openSessionFailed',
+          actions: 'evolve',
+        },
         PaymentRequestRejected: { target: 'rejected', actions: 'evolve' },
-        PaymentRequestExpired: { guard: 'expiryReached', target: 'expired', actions: 'evolve' },
+        PaymentRequestExpired: {
+          guard: 'expiryReached',
+          target: 'expired',
+          actions: 'evolve',
+        },
       },
     },
     paid: {
-      meta: meta({ status: 'paid', text: 'request.status.paid', badge: 'green', step: 3 }),
+      meta: meta({
+        status: 'paid',
+        text: 'request.status.paid',
+        badge: 'green',
+        step: 3,
+      }),
       on: {
-        PaymentRequestDelivered: { guard: 'deliverable', target: 'delivered', actions: 'evolve' },
+        PaymentRequestDelivered: {
+          guard: 'deliverable',
+          target: 'delivered',
+          actions: 'evolve',
+        },
         // Older history: the creator's completion paid out at once. An admin may release early.
         PaymentRequestPayoutRequested: [
-          { guard: 'legacyPayout', target: 'payout_pending', actions: 'evolve' },
-          { guard: 'adminPayoutReleasable', target: 'payout_pending', actions: 'evolve' },
+          {
+            guard: 'legacyPayout',
+            target: 'payout_pending',
+            actions: 'evolve',
+          },
+          {
+            guard: 'adminPayoutReleasable',
+            target: 'payout_pending',
+            actions: 'evolve',
+          },
         ],
         PaymentRequestCompleted: {
           guard: 'legacyCompletion',
@@ -230,8 +322,16 @@ export const paymentRequestMachine = setup({
           actions: 'evolve',
         },
         PaymentRequestPayoutDeferred: [
-          { guard: 'legacyDeferral', target: 'payout_pending', actions: 'evolve' },
-          { guard: 'adminReleasable', target: 'payout_pending', actions: 'evolve' },
+          {
+            guard: 'legacyDeferral',
+            target: 'payout_pending',
+            actions: 'evolve',
+          },
+          {
+            guard: 'adminReleasable',
+            target: 'payout_pending',
+            actions: 'evolve',
+          },
         ],
         ...heldMoney(),
       },
@@ -246,7 +346,11 @@ export const paymentRequestMachine = setup({
       }),
       on: {
         PaymentRequestReviewElapsed: { guard: 'reviewOver', actions: 'evolve' },
-        PaymentRequestDisputeOpened: { guard: 'disputable', target: 'dispute', actions: 'evolve' },
+        PaymentRequestDisputeOpened: {
+          guard: 'disputable',
+          target: 'dispute',
+          actions: 'evolve',
+        },
         PaymentRequestPayoutRequested: {
           guard: 'payoutReleasable',
           target: 'payout_pending',
@@ -262,9 +366,17 @@ export const paymentRequestMachine = setup({
     },
     /** The brand disputed: held until the period ends (then released) or an admin resolves it. */
     dispute: {
-      meta: meta({ status: 'dispute', text: 'request.status.dispute', badge: 'red', step: 5 }),
+      meta: meta({
+        status: 'dispute',
+        text: 'request.status.dispute',
+        badge: 'red',
+        step: 5,
+      }),
       on: {
-        PaymentRequestDisputeElapsed: { guard: 'disputeOver', actions: 'evolve' },
+        PaymentRequestDisputeElapsed: {
+          guard: 'disputeOver',
+          actions: 'evolve',
+        },
         PaymentRequestPayoutRequested: {
           guard: 'payoutReleasable',
           target: 'payout_pending',
@@ -276,7 +388,10 @@ export const paymentRequestMachine = setup({
           actions: 'evolve',
         },
         ...heldMoney(),
-        PaymentRequestSplitRequested: { guard: 'splitInDispute', actions: 'evolve' },
+        PaymentRequestSplitRequested: {
+          guard: 'splitInDispute',
+          actions: 'evolve',
+        },
         // The conversation between brand, creator and admins runs while the dispute is open.
         PaymentRequestDisputeMessagePosted: { actions: 'evolve' },
       },
@@ -290,11 +405,27 @@ export const paymentRequestMachine = setup({
         step: 7,
       }),
       on: {
-        PaymentRequestPayoutRequested: { guard: 'payoutRequestable', actions: 'evolve' },
-        PaymentRequestCompleted: { guard: 'answersPayout', target: 'completed', actions: 'evolve' },
-        PaymentRequestPayoutFailed: { guard: 'answersPayout', actions: 'evolve' },
-        PaymentRequestChargebackOpened: { guard: 'newChargeback', actions: 'evolve' },
-        PaymentRequestChargebackClosed: { guard: 'closesChargeback', actions: 'evolve' },
+        PaymentRequestPayoutRequested: {
+          guard: 'payoutRequestable',
+          actions: 'evolve',
+        },
+        PaymentRequestCompleted: {
+          guard: 'answersPayout',
+          target: 'completed',
+          actions: 'evolve',
+        },
+        PaymentRequestPayoutFailed: {
+          guard: 'answersPayout',
+          actions: 'evolve',
+        },
+        PaymentRequestChargebackOpened: {
+          guard: 'newChargeback',
+          actions: 'evolve',
+        },
+        PaymentRequestChargebackClosed: {
+          guard: 'closesChargeback',
+          actions: 'evolve',
+        },
         PaymentRequestHoldReleased: { guard: 'onHold', actions: 'evolve' },
       },
     },
@@ -310,10 +441,20 @@ export const paymentRequestMachine = setup({
       on: chargebacksAfterTheEnd(),
     },
     expired: {
-      meta: meta({ status: 'expired', text: 'request.status.expired', badge: 'grey', step: null }),
+      meta: meta({
+        status: 'expired',
+        text: 'request.status.expired',
+        badge: 'grey',
+        step: null,
+      }),
     },
     rejected: {
-      meta: meta({ status: 'rejected', text: 'request.status.rejected', badge: 'red', step: null }),
+      meta: meta({
+        status: 'rejected',
+        text: 'request.status.rejected',
+        badge: 'red',
+        step: null,
+      }),
     },
     refunded: {
       meta: meta({
@@ -343,8 +484,14 @@ export const paymentRequestMachine = setup({
  */
 function chargebacksAfterTheEnd() {
   return {
-    PaymentRequestChargebackOpened: { guard: 'newChargeback', actions: 'evolve' },
-    PaymentRequestChargebackClosed: { guard: 'closesChargeback', actions: 'evolve' },
+    PaymentRequestChargebackOpened: {
+      guard: 'newChargeback',
+      actions: 'evolve',
+    },
+    PaymentRequestChargebackClosed: {
+      guard: 'closesChargeback',
+      actions: 'evolve',
+    },
   } as const;
 }
 
@@ -355,8 +502,14 @@ function chargebacksAfterTheEnd() {
  */
 function heldMoney() {
   return {
-    PaymentRequestChargebackOpened: { guard: 'newChargeback', actions: 'evolve' },
-    PaymentRequestChargebackClosed: { guard: 'closesChargeback', actions: 'evolve' },
+    PaymentRequestChargebackOpened: {
+      guard: 'newChargeback',
+      actions: 'evolve',
+    },
+    PaymentRequestChargebackClosed: {
+      guard: 'closesChargeback',
+      actions: 'evolve',
+    },
     PaymentRequestHoldReleased: { guard: 'onHold', actions: 'evolve' },
     PaymentRequestRefundRequested: { guard: 'refundable', actions: 'evolve' },
     PaymentRequestRefunded: {
@@ -366,16 +519,33 @@ function heldMoney() {
     },
     PaymentRequestRefundFailed: { guard: 'refundFailed', actions: 'evolve' },
     PaymentRequestSplitRequested: { guard: 'splitOnHold', actions: 'evolve' },
-    PaymentRequestSplitRetried: { guard: 'splitPartRetryable', actions: 'evolve' },
+    PaymentRequestSplitRetried: {
+      guard: 'splitPartRetryable',
+      actions: 'evolve',
+    },
     PaymentRequestSplitTransferSucceeded: [
-      { guard: 'completesSplit', target: '#paymentRequest.split_resolved', actions: 'evolve' },
+      {
+        guard: 'completesSplit',
+        target: '#paymentRequest.split_resolved',
+        actions: 'evolve',
+      },
       { guard: 'answersSplitPart', actions: 'evolve' },
     ],
-    PaymentRequestSplitTransferFailed: { guard: 'answersSplitPart', actions: 'evolve' },
+    PaymentRequestSplitTransferFailed: {
+      guard: 'answersSplitPart',
+      actions: 'evolve',
+    },
     PaymentRequestSplitRefundSucceeded: [
-      { guard: 'completesSplit', target: '#paymentRequest.split_resolved', actions: 'evolve' },
+      {
+        guard: 'completesSplit',
+        target: '#paymentRequest.split_resolved',
+        actions: 'evolve',
+      },
       { guard: 'answersSplitPart', actions: 'evolve' },
     ],
-    PaymentRequestSplitRefundFailed: { guard: 'answersSplitPart', actions: 'evolve' },
+    PaymentRequestSplitRefundFailed: {
+      guard: 'answersSplitPart',
+      actions: 'evolve',
+    },
   } as const;
 }

@@ -69,7 +69,11 @@ export function probePaymentRequestEvent(
         metadata,
       };
     case 'reject':
-      return { type: 'PaymentRequestRejected', data: { reason: null }, metadata };
+      return {
+        type: 'PaymentRequestRejected',
+        data: { reason: null },
+        metadata,
+      };
     case 'expire':
       return {
         type: 'PaymentRequestExpired',
@@ -90,7 +94,10 @@ export interface PaymentRequestStateView {
   can: PaymentRequestAction[];
 }
 
-export function paymentRequestStateView(snapshot: Snapshot, now: string): PaymentRequestStateView {
+export function paymentRequestStateView(
+  snapshot: Snapshot,
+  now: string,
+): PaymentRequestStateView {
   const meta = deepestMeta<PaymentRequestStateMeta>(snapshot);
   const expiresAt = snapshot.context.request?.expiresAt;
   return {
@@ -99,7 +106,8 @@ export function paymentRequestStateView(snapshot: Snapshot, now: string): Paymen
     step: meta?.step ?? null,
     badge: meta?.badge ?? 'grey',
     text: meta?.text ?? '',
-    pastExpiry: expiresAt !== undefined && Date.parse(now) >= Date.parse(expiresAt),
+    pastExpiry:
+      expiresAt !== undefined && Date.parse(now) >= Date.parse(expiresAt),
     can: paymentRequestActions.filter((a) =>
       snapshot.can(probePaymentRequestEvent(a, snapshot.context, now)),
     ),
@@ -124,7 +132,10 @@ export const adminRequestActions = [
 export type AdminRequestAction = (typeof adminRequestActions)[number];
 
 /** The event each admin action would append; a Record over the action type, so a new action fails to compile until it is added here. */
-const adminProbes: Record<AdminRequestAction, (c: PaymentRequestContext) => Event['data']> = {
+const adminProbes: Record<
+  AdminRequestAction,
+  (c: PaymentRequestContext) => Event['data']
+> = {
   releaseHold: () => ({ note: null }),
   // Probed as a payout now (a deferred one moves nothing, but the admin means to pay out).
   release: (c) => ({
@@ -136,7 +147,11 @@ const adminProbes: Record<AdminRequestAction, (c: PaymentRequestContext) => Even
   refund: (c) => ({ amountCents: escrowedCents(c), key: 'probe' }),
   // The smallest split: one cent to the creator (the admin picks the amount).
   split: (c) => {
-    const fee = splitFeeCents(c.request?.amountCents ?? 1, c.request?.feeCents ?? 0, 1);
+    const fee = splitFeeCents(
+      c.request?.amountCents ?? 1,
+      c.request?.feeCents ?? 0,
+      1,
+    );
     const charged = escrowedCents(c);
     return {
       creatorCents: 1,
@@ -148,7 +163,10 @@ const adminProbes: Record<AdminRequestAction, (c: PaymentRequestContext) => Even
       destinationAccountId: 'probe',
     };
   },
-  retrySplit: (c) => ({ part: c.split?.transfer === 'failed' ? 'transfer' : 'refund', key: '' }),
+  retrySplit: (c) => ({
+    part: c.split?.transfer === 'failed' ? 'transfer' : 'refund',
+    key: '',
+  }),
 };
 const adminProbeTypes: Record<AdminRequestAction, Event['type']> = {
   releaseHold: 'PaymentRequestHoldReleased',
@@ -159,7 +177,10 @@ const adminProbeTypes: Record<AdminRequestAction, Event['type']> = {
 };
 
 /** The admin actions the statechart takes now: the one definition behind the server's `adminCan` and the admin screen. */
-export function adminRequestCan(snapshot: Snapshot, now: string): AdminRequestAction[] {
+export function adminRequestCan(
+  snapshot: Snapshot,
+  now: string,
+): AdminRequestAction[] {
   const c = snapshot.context;
   return adminRequestActions.filter((a) => {
     if (a === 'retrySplit') return failedSplitParts(c.split).length > 0;

@@ -42,7 +42,10 @@ export const PersonalDataErasureRequested = defineEvent({
   category: 'privacy',
   description:
     "A person asked to be forgotten (from the profile with their password, through their claimed deal link, or by an admin on their request) and no money is held for or owed to them: the erasure's steps follow (AccountErased, PersonalDataKeyErased, MailFilesRemoved). The actor says who asked; no personal data is in the event.",
-  schema: z.object({ subject: erasureSubject, requestedBy: z.enum(['self', 'admin']) }),
+  schema: z.object({
+    subject: erasureSubject,
+    requestedBy: z.enum(['self', 'admin']),
+  }),
   fields: { subject: 'none' },
   example: { subject: 'user-u_7f3a', requestedBy: 'self' },
 });
@@ -68,7 +71,10 @@ export const MailFilesRemoved = defineEvent({
   category: 'privacy',
   description:
     'The messages in the test-mode mail folder that named an erased person (their address, name, company or phone) were deleted; how many, not what.',
-  schema: z.object({ subject: erasureSubject, files: z.number().int().nonnegative() }),
+  schema: z.object({
+    subject: erasureSubject,
+    files: z.number().int().nonnegative(),
+  }),
   fields: { subject: 'none' },
   example: { subject: 'user-u_7f3a', files: 3 },
 });
@@ -90,7 +96,8 @@ export const StoreMigrated = defineEvent({
     sourceHeadPosition: 51234,
     streams: 812,
     events: 51234,
-    chainHeadsDigest: 'a3f1c9e07b2d4f6a8c0e1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f3a',
+    chainHeadsDigest:
+      'a3f1c9e07b2d4f6a8c0e1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f3a',
   },
 });
 

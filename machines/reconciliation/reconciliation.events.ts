@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { firstReconciliationProblems, reconciliationProblems } from '../contract/money-api';
+import {
+  firstReconciliationProblems,
+  reconciliationProblems,
+} from '../contract/money-api';
 import { defineEvent } from '../events/define';
 
 const isoInstant = z.iso.datetime();
@@ -22,7 +25,9 @@ export const ReconciliationCompleted = defineEvent({
       Object.fromEntries(
         reconciliationProblems.map((p) => [
           p,
-          (firstReconciliationProblems as readonly string[]).includes(p) ? count : count.optional(),
+          (firstReconciliationProblems as readonly string[]).includes(p)
+            ? count
+            : count.optional(),
         ]),
       ) as {
         [P in (typeof reconciliationProblems)[number]]: P extends FirstProblem

@@ -25,13 +25,23 @@ async function reserveChangedNames(
   ctx: CommandContext,
 ): Promise<{ email: boolean; username: boolean }> {
   // Compared by look-alike key: a respelling of one's own name claims and gives up nothing.
-  const email = uniqueStreamId('email', current.email) !== uniqueStreamId('email', body.email);
+  const email =
+    uniqueStreamId('email', current.email) !==
+    uniqueStreamId('email', body.email);
   const username =
-    uniqueStreamId('username', current.username) !== uniqueStreamId('username', body.username);
-  if (email) await unique.reserve('email', body.email, userId, ctx, 'email_taken');
+    uniqueStreamId('username', current.username) !==
+    uniqueStreamId('username', body.username);
+  if (email)
+    await unique.reserve('email', body.email, userId, ctx, 'email_taken');
   if (username) {
     try {
-      await unique.reserve('username', body.username, userId, ctx, 'username_taken');
+      await unique.reserve(
+        'username',
+        body.username,
+        userId,
+        ctx,
+        'username_taken',
+      );
     } catch (error) {
       if (email) await unique.release('email', body.email, userId, ctx);
       throw error;
@@ -41,33 +51,70 @@ async function reserveChangedNames(
 }
 
 /** Onboarding, language and profile changes of a registered user. */
-function profileCommands(bus: CommandBus, run: CommandRunner, unique: UniqueValues) {
+function profileCommands(
+  bus: CommandBus,
+  run: CommandRunner,
+  unique: UniqueValues,
+) {
   return {
     async completeOnboarding(
       userId: string,
-      fields: { companyName: string | null; country: string | null; phoneNumber: string | null },
+      fields: {
+        companyName: string | null;
+        country: string | null;
+        phoneNumber: string | null;
+      },
       ctx: CommandContext,
     ) {
-      const result = await run.user(userId, { type: 'CompleteOnboarding', fields }, ctx);
+      const result = await run.user(
+        userId,
+        { type: 'CompleteOnboarding', fields },
+        ctx,
+      );
       return { position: result.position };
     },
 
     /** Saves the chosen language; choosing the language already saved appends nothing. */
-    async chooseLanguage(userId: string, language: 'en' | 'nl', ctx: CommandContext) {
-      const result = await run.user(userId, { type: 'ChooseLanguage', language }, ctx);
+    async chooseLanguage(
+      userId: string,
+      language: 'en' | 'nl',
+      ctx: CommandContext,
+    ) {
+      const result = await run.user(
+        userId,
+        { type: 'ChooseLanguage', language },
+        ctx,
+      );
       return { position: result.position };
     },
 
-    async updateProfile(userId: string, body: ProfileBody, ctx: CommandContext) {
-      const current = (await bus.load(userAggregate, stream(userId))).snapshot.context;
+    async updateProfile(
+      userId: string,
+      body: ProfileBody,
+      ctx: CommandContext,
+    ) {
+      const current = (await bus.load(userAggregate, stream(userId))).snapshot
+        .context;
       if (!current.userId) throw new DomainError('user_not_found');
       // Saving the profile unchanged (a double click, a retrying client) records nothing.
       if (sameProfile(current, body)) return { position: 0 };
-      const changed = await reserveChangedNames(unique, current, body, userId, ctx);
-      const result = await run.user(userId, { type: 'UpdateProfile', profile: body }, ctx);
+      const changed = await reserveChangedNames(
+        unique,
+        current,
+        body,
+        userId,
+        ctx,
+      );
+      const result = await run.user(
+        userId,
+        { type: 'UpdateProfile', profile: body },
+        ctx,
+      );
       // The old values are given up only once the new ones are recorded.
-      if (changed.email) await unique.release('email', current.email, userId, ctx);
-      if (changed.username) await unique.release('username', current.username, userId, ctx);
+      if (changed.email)
+        await unique.release('email', current.email, userId, ctx);
+      if (changed.username)
+        await unique.release('username', current.username, userId, ctx);
       return { position: result.position };
     },
   };
@@ -88,7 +135,11 @@ function signInCommands(run: CommandRunner) {
     ) {
       const result = await run.user(
         user.userId,
-        { type: 'RecordSignIn', addressHash: browser.addressHash, language: browser.language },
+        {
+          type: 'RecordSignIn',
+          addressHash: browser.addressHash,
+          language: browser.language,
+        },
         ctx,
       );
       return { position: result.position };
@@ -110,12 +161,17 @@ function sessionCommands(bus: CommandBus, run: CommandRunner) {
       body: { currentPassword: string; newPassword: string },
       ctx: CommandContext,
     ) {
-      const current = (await bus.load(userAggregate, stream(userId))).snapshot.context;
+      const current = (await bus.load(userAggregate, stream(userId))).snapshot
+        .context;
       if (!current.userId) throw new DomainError('user_not_found');
       if (!(await verifyPassword(body.currentPassword, current.passwordHash)))
         throw new DomainError('wrong_current_password');
       const passwordHash = await hashPassword(body.newPassword);
-      const result = await run.user(userId, { type: 'ChangePassword', passwordHash }, ctx);
+      const result = await run.user(
+        userId,
+        { type: 'ChangePassword', passwordHash },
+        ctx,
+      );
       return { position: result.position };
     },
   };
@@ -144,7 +200,13 @@ export function createAccountCommands({
       const ctx = ctxFor(userId);
       await unique.reserve('email', body.email, userId, ctx, 'email_taken');
       try {
-        await unique.reserve('username', body.username, userId, ctx, 'username_taken');
+        await unique.reserve(
+          'username',
+          body.username,
+          userId,
+          ctx,
+          'username_taken',
+        );
       } catch (error) {
         await unique.release('email', body.email, userId, ctx);
         throw error;
@@ -166,9 +228,15 @@ export function createAccountCommands({
     },
 
     /** Null for an unknown email or a wrong password; both take the same time. */
-    async verifyLogin(email: string, password: string): Promise<UserContext | null> {
+    async verifyLogin(
+      email: string,
+      password: string,
+    ): Promise<UserContext | null> {
       const user = accounts.userByEmail(email);
-      const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
+      const ok = await verifyPassword(
+        password,
+        user?.passwordHash ?? (await decoyHash()),
+      );
       return user && ok ? user : null;
     },
 

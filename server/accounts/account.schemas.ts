@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { inputRef, type InputField } from '@machines/errors/input-texts';
-import { accountName, companyField, countryField, emailField, phoneField } from '../http/fields';
+import {
+  accountName,
+  companyField,
+  countryField,
+  emailField,
+  phoneField,
+} from '../http/fields';
 
 /** A new password: at least 6 characters (docs/product.md §5). */
 const newPassword = z
@@ -52,7 +58,11 @@ export const adminLoginBody = z.object({
 });
 
 export const onboardingBody = z
-  .object({ companyName: companyField, country: countryField, phoneNumber: phoneField })
+  .object({
+    companyName: companyField,
+    country: countryField,
+    phoneNumber: phoneField,
+  })
   .nullish()
   .transform((b) => ({
     companyName: b?.companyName ?? null,

@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { authAnswerSchema, errorSchema, userSchema } from '@machines/contract/api';
+import {
+  authAnswerSchema,
+  errorSchema,
+  userSchema,
+} from '@machines/contract/api';
 import { userOf } from '../auth/authenticate';
 import { isDomainError } from '../commands/domain-error';
 import { browserFacts } from '../http/browser-facts';
@@ -15,13 +19,22 @@ import {
   registerBody,
 } from './account.schemas';
 import { toUserDto } from './user-dto';
-import { createLoginThrottle, loginIdentity, type LoginThrottle } from './login-throttle';
+import {
+  createLoginThrottle,
+  loginIdentity,
+  type LoginThrottle,
+} from './login-throttle';
 import { createSignInWarning } from './sign-in-warning';
 import type { UserContext } from '@machines/account/user.machine';
 
 const tags = ['auth'];
 const security = [{ bearerAuth: [] }];
-const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema, 429: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  409: errorSchema,
+  429: errorSchema,
+};
 
 /** The sign-in throttles and the registrations per address (docs/adr/0021-sign-in-throttles-not-lock-outs.md). */
 function authLimits(
@@ -97,9 +110,14 @@ export function authRoutes(app: ZodApp, deps: AccountRouteDeps): void {
   app.post(
     '/api/auth/register',
     {
-      preValidation: async (request, reply) => registrationsPerIp.hit(request, reply),
+      preValidation: async (request, reply) =>
+        registrationsPerIp.hit(request, reply),
       preHandler: deps.idempotency.preHandler,
-      schema: { tags, body: registerBody, response: { 201: authAnswerSchema, ...errors } },
+      schema: {
+        tags,
+        body: registerBody,
+        response: { 201: authAnswerSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const { userId, position } = await accounts.register(
@@ -120,10 +138,17 @@ export function authRoutes(app: ZodApp, deps: AccountRouteDeps): void {
     '/api/auth/login',
     {
       ...loginThrottle,
-      schema: { tags, body: loginBody, response: { 200: authAnswerSchema, ...errors } },
+      schema: {
+        tags,
+        body: loginBody,
+        response: { 200: authAnswerSchema, ...errors },
+      },
     },
     async (request) => {
-      const user = await accounts.verifyLogin(request.body.email, request.body.password);
+      const user = await accounts.verifyLogin(
+        request.body.email,
+        request.body.password,
+      );
       if (!user) return throttle.failed(request, 'invalid_login');
       return signInAnswer(deps, request, user);
     },
@@ -144,7 +169,8 @@ function signedInRoutes(app: ZodApp, deps: AccountRouteDeps): void {
       preHandler: guards.requireUser,
       schema: { tags, security, response: { 200: userSchema, ...errors } },
     },
-    async (request) => toUserDto(ctx.queries.accounts.userById(userOf(request).userId)!),
+    async (request) =>
+      toUserDto(ctx.queries.accounts.userById(userOf(request).userId)!),
   );
 
   // Revocation: both bump the account's session version, so every token issued before stops working.
@@ -152,7 +178,11 @@ function signedInRoutes(app: ZodApp, deps: AccountRouteDeps): void {
     '/api/auth/logout',
     {
       preHandler: guards.requireUser,
-      schema: { tags, security, response: { 200: z.object({ success: z.boolean() }), ...errors } },
+      schema: {
+        tags,
+        security,
+        response: { 200: z.object({ success: z.boolean() }), ...errors },
+      },
     },
     async (request) => {
       const { userId } = userOf(request);
@@ -173,7 +203,10 @@ function signedInRoutes(app: ZodApp, deps: AccountRouteDeps): void {
         tags,
         security,
         body: onboardingBody,
-        response: { 200: z.object({ success: z.boolean(), user: userSchema }), ...errors },
+        response: {
+          200: z.object({ success: z.boolean(), user: userSchema }),
+          ...errors,
+        },
       },
     },
     async (request) => {
@@ -184,7 +217,10 @@ function signedInRoutes(app: ZodApp, deps: AccountRouteDeps): void {
         commandContext(request, { kind: 'brand', id: userId }),
       );
       await ctx.settle(position);
-      return { success: true, user: toUserDto(ctx.queries.accounts.userById(userId)!) };
+      return {
+        success: true,
+        user: toUserDto(ctx.queries.accounts.userById(userId)!),
+      };
     },
   );
 }
@@ -195,9 +231,13 @@ function changePasswordRoute(
   { ctx, guards, accounts }: AccountRouteDeps,
   throttle: LoginThrottle,
 ): void {
-  const reauthenticating = async (request: FastifyRequest, reply: FastifyReply) => {
+  const reauthenticating = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
     const user = ctx.queries.accounts.userById(userOf(request).userId);
-    if (user) await throttle.before(request, reply, loginIdentity('email', user.email));
+    if (user)
+      await throttle.before(request, reply, loginIdentity('email', user.email));
   };
   app.post(
     '/api/auth/change-password',
@@ -265,7 +305,10 @@ function adminLoginRoute(
     },
     async (request) => {
       const { username, password, recoveryCode } = request.body;
-      const context = commandContext(request, { kind: 'system', id: 'admin-login' });
+      const context = commandContext(request, {
+        kind: 'system',
+        id: 'admin-login',
+      });
       const result = await (recoveryCode === undefined
         ? admins.login(username, password, context)
         : admins
@@ -278,8 +321,16 @@ function adminLoginRoute(
       if (!result) return throttle.failed(request, 'invalid_credentials');
       await ctx.settle(result.position);
       return {
-        token: ctx.tokens.signAdmin(result.adminId, result.username, result.role),
-        admin: { id: result.adminId, username: result.username, role: result.role },
+        token: ctx.tokens.signAdmin(
+          result.adminId,
+          result.username,
+          result.role,
+        ),
+        admin: {
+          id: result.adminId,
+          username: result.username,
+          role: result.role,
+        },
       };
     },
   );

@@ -8,7 +8,10 @@ import type { AccountParts } from './account-parts';
 const DELAY_STEPS = 64;
 
 /** The caller's password was wrong: a login, an admin login or a re-authentication. */
-type FailureCode = 'invalid_login' | 'invalid_credentials' | 'wrong_current_password';
+type FailureCode =
+  | 'invalid_login'
+  | 'invalid_credentials'
+  | 'wrong_current_password';
 
 /**
  * The sign-in throttles (docs/adr/0021-sign-in-throttles-not-lock-outs.md). Failures count per
@@ -27,7 +30,8 @@ export function createLoginThrottle(
 ) {
   const { login: settings, rateLimits } = ctx.config;
   const identities = new WeakMap<FastifyRequest, string>();
-  const identityOf = (request: FastifyRequest): string => identities.get(request) ?? '';
+  const identityOf = (request: FastifyRequest): string =>
+    identities.get(request) ?? '';
   // The counters live in shared state (PostgreSQL, Redis) and are keyed by a digest of the
   // identity, so no e-mail address sits in those stores.
   const identityKey = (request: FastifyRequest): string =>
@@ -56,12 +60,16 @@ export function createLoginThrottle(
   const delayFor = (accountFailed: number): number => {
     const over = accountFailed - settings.maxAccountFailures;
     if (over < 0) return 0;
-    return Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.min(over, 30));
+    return Math.min(
+      settings.maxDelayMs,
+      settings.baseDelayMs * 2 ** Math.min(over, 30),
+    );
   };
 
   return {
     /** Every attempt from an address counts (route `preValidation`). */
-    attempt: (request: FastifyRequest, reply: FastifyReply) => attemptsPerIp.hit(request, reply),
+    attempt: (request: FastifyRequest, reply: FastifyReply) =>
+      attemptsPerIp.hit(request, reply),
     /**
      * Before the password is checked: refuses a source that spent its budget on this identity, and
      * waits as long as the account's failures ask. An admin who gives the account's one-time
@@ -83,7 +91,8 @@ export function createLoginThrottle(
     async failed(request: FastifyRequest, code: FailureCode): Promise<never> {
       await failures.count(request);
       const accountFailed = await accountFailures.count(request);
-      if (accountFailed === settings.maxAccountFailures) onAccountThrottled(identityOf(request));
+      if (accountFailed === settings.maxAccountFailures)
+        onAccountThrottled(identityOf(request));
       throw new DomainError(code);
     },
   };

@@ -15,7 +15,9 @@ export async function adoptLookAlikeKeys({
   unique: UniqueValues;
   accounts: AccountQueries;
 }) {
-  const ctx: CommandContext = { actor: { kind: 'system', id: 'look-alike-keys' } };
+  const ctx: CommandContext = {
+    actor: { kind: 'system', id: 'look-alike-keys' },
+  };
   let clashes = 0;
   const adopt = async (kind: UniqueKind, value: string, ownerId: string) => {
     if (!(await unique.adopt(kind, value, ownerId, ctx))) clashes++;

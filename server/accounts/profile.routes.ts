@@ -51,7 +51,12 @@ export function profileRoutes(app: ZodApp, deps: AccountRouteDeps): void {
       path,
       {
         preHandler: guards.requireUser,
-        schema: { tags, security, body: profileBody, response: { 200: profileSchema, ...errors } },
+        schema: {
+          tags,
+          security,
+          body: profileBody,
+          response: { 200: profileSchema, ...errors },
+        },
       },
       async (request) => {
         const { userId } = userOf(request);
@@ -117,7 +122,10 @@ function statsRoutes(app: ZodApp, { ctx, guards }: AccountRouteDeps): void {
 }
 
 /** The creator's payout-account status and onboarding link. */
-function payoutAccountRoutes(app: ZodApp, { ctx, guards }: AccountRouteDeps): void {
+function payoutAccountRoutes(
+  app: ZodApp,
+  { ctx, guards }: AccountRouteDeps,
+): void {
   // Each answer may ask the payment provider (at most once a minute per account): a budget per user.
   const { accountStatusPerUser, windowMs } = ctx.config.rateLimits;
   const statusLimit = createLimit(app as unknown as FastifyInstance, {
@@ -129,7 +137,10 @@ function payoutAccountRoutes(app: ZodApp, { ctx, guards }: AccountRouteDeps): vo
   app.get(
     '/api/stripe/account-status',
     {
-      preHandler: [guards.requireUser, (request, reply) => statusLimit.hit(request, reply)],
+      preHandler: [
+        guards.requireUser,
+        (request, reply) => statusLimit.hit(request, reply),
+      ],
       schema: {
         tags: ['payouts'],
         security,
@@ -142,7 +153,9 @@ function payoutAccountRoutes(app: ZodApp, { ctx, guards }: AccountRouteDeps): vo
       },
     },
     async (request) => {
-      const code = await ctx.payments.escrow.userBankStatus(userOf(request).userId);
+      const code = await ctx.payments.escrow.userBankStatus(
+        userOf(request).userId,
+      );
       return { status: bankStatusWords[code], code };
     },
   );
@@ -157,7 +170,11 @@ function payoutAccountRoutes(app: ZodApp, { ctx, guards }: AccountRouteDeps): vo
         description:
           'Opens (or continues) bank setup for payment-request payouts. `identity` (legal name, address, date of birth, tax id) is recorded with it for the yearly payout report; 400 `payout_identity_incomplete`, `payout_birth_date_invalid`, `payout_tax_id_invalid`.',
         body: onboardingBody,
-        response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema },
+        response: {
+          200: z.object({ url: z.string() }),
+          ...errors,
+          502: errorSchema,
+        },
       },
     },
     async (request) => {

@@ -55,7 +55,14 @@ export function adminAccountRoutes(
 
   app.get(
     '/api/admin/accounts',
-    { ...read, schema: { tags, security, response: { 200: z.array(account), ...errors } } },
+    {
+      ...read,
+      schema: {
+        tags,
+        security,
+        response: { 200: z.array(account), ...errors },
+      },
+    },
     async () => admins.list(),
   );
 
@@ -68,7 +75,8 @@ export function adminAccountRoutes(
         tags,
         security,
         body: createBody,
-        description: 'Creates an admin or auditor account. 409 when the username is taken.',
+        description:
+          'Creates an admin or auditor account. 409 when the username is taken.',
         response: { 201: account, ...errors },
       },
     },
@@ -78,7 +86,10 @@ export function adminAccountRoutes(
         username,
         password,
         role,
-        commandContext(request, { kind: 'admin', id: adminOf(request).adminId }),
+        commandContext(request, {
+          kind: 'admin',
+          id: adminOf(request).adminId,
+        }),
       );
       await ctx.settle(position);
       return reply.code(201).send(admins.list().find((a) => a.id === adminId)!);
@@ -103,7 +114,10 @@ export function adminAccountRoutes(
       const { position } = await admins.deactivate(
         request.params.id,
         request.body.reason,
-        commandContext(request, { kind: 'admin', id: adminOf(request).adminId }),
+        commandContext(request, {
+          kind: 'admin',
+          id: adminOf(request).adminId,
+        }),
       );
       await ctx.settle(position);
       return admins.list().find((a) => a.id === request.params.id)!;

@@ -18,7 +18,10 @@ async function loginAdmin(
   ctx: CommandContext,
 ) {
   const account = accounts.adminByUsername(username);
-  const ok = await verifyPassword(password, account?.context.passwordHash ?? (await decoyHash()));
+  const ok = await verifyPassword(
+    password,
+    account?.context.passwordHash ?? (await decoyHash()),
+  );
   if (!account || !account.active || !ok) return null;
   const { adminId, role } = account.context;
   const result = await run.admin(
@@ -26,7 +29,12 @@ async function loginAdmin(
     { type: 'RecordAdminLogin' },
     { ...ctx, actor: { kind: 'admin', id: adminId } },
   );
-  return { adminId, username: account.context.username, role, position: result.position };
+  return {
+    adminId,
+    username: account.context.username,
+    role,
+    position: result.position,
+  };
 }
 
 /** The admin list's rows: what the accounts page shows, never a password hash. */
@@ -54,15 +62,33 @@ export function createAdminAccounts(deps: {
       loginAdmin(run, accounts, username, password, ctx),
     /** Every admin and auditor account, without password hashes. */
     list: () => listAdmins(accounts),
-    async create(username: string, password: string, role: AdminRole, ctx: CommandContext) {
+    async create(
+      username: string,
+      password: string,
+      role: AdminRole,
+      ctx: CommandContext,
+    ) {
       // The HTTP route allows ASCII names only; the CLI and the first-start bootstrap come here directly.
-      if (hasInvisibleCharacters(username)) throw new DomainError('admin_username_invisible');
+      if (hasInvisibleCharacters(username))
+        throw new DomainError('admin_username_invisible');
       const adminId = `a_${randomUUID().replace(/-/g, '')}`;
-      await unique.reserve('admin-username', username, adminId, ctx, 'admin_username_taken');
+      await unique.reserve(
+        'admin-username',
+        username,
+        adminId,
+        ctx,
+        'admin_username_taken',
+      );
       const passwordHash = await hashPassword(password);
       const result = await run.admin(
         adminId,
-        { type: 'CreateAdmin', adminId, username: username.trim(), passwordHash, role },
+        {
+          type: 'CreateAdmin',
+          adminId,
+          username: username.trim(),
+          passwordHash,
+          role,
+        },
         ctx,
         { newStream: true },
       );
@@ -74,13 +100,21 @@ export function createAdminAccounts(deps: {
      * (the admin guards read the account's active flag on each request). Nobody deactivates
      * themselves, so the area always keeps the admin who is using it.
      */
-    async deactivate(adminId: string, reason: string | null, ctx: CommandContext) {
+    async deactivate(
+      adminId: string,
+      reason: string | null,
+      ctx: CommandContext,
+    ) {
       if (ctx.actor.kind === 'admin' && ctx.actor.id === adminId)
         throw new DomainError('cannot_deactivate_self');
       const account = accounts.adminById(adminId);
       if (!account) throw new DomainError('admin_not_found');
       if (!account.active) throw new DomainError('admin_already_deactivated');
-      const result = await run.admin(adminId, { type: 'DeactivateAdmin', reason }, ctx);
+      const result = await run.admin(
+        adminId,
+        { type: 'DeactivateAdmin', reason },
+        ctx,
+      );
       return { position: result.position };
     },
 

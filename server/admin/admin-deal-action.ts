@@ -1,6 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { adminDealSchema, errorSchema, type AdminDealDto } from '@machines/contract/api';
+import {
+  adminDealSchema,
+  errorSchema,
+  type AdminDealDto,
+} from '@machines/contract/api';
 import type { DealRecord } from '../../projections/deals.queries';
 import { adminOf } from '../auth/authenticate';
 import type { CommandContext } from '../commands/command-bus';
@@ -71,19 +75,34 @@ export function adminDealAction(
         params: action.params ?? idParam,
         ...(action.body ? { body: action.body } : {}),
         ...(action.description ? { description: action.description } : {}),
-        response: { 200: actionAnswer, 202: actionAnswer, ...adminErrors, 502: errorSchema },
+        response: {
+          200: actionAnswer,
+          202: actionAnswer,
+          ...adminErrors,
+          502: errorSchema,
+        },
       },
     },
     async (request, reply) => {
       const id = (request.params as { id: number }).id;
       deal(id);
-      const cc = commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
-      const { outcome } = await action.run(id, cc, idempotency.intentKey(request), request);
+      const cc = commandContext(request, {
+        kind: 'admin',
+        id: adminOf(request).adminId,
+      });
+      const { outcome } = await action.run(
+        id,
+        cc,
+        idempotency.intentKey(request),
+        request,
+      );
       const pending = (await outcome) === 'pending';
       await ctx.settle(await ctx.store.headPosition());
       const dto = dealViews.forAdmin(deal(id));
       const success = action.succeeded ? action.succeeded(dto) : true;
-      return reply.status(pending ? 202 : 200).send({ success, pending, deal: dto });
+      return reply
+        .status(pending ? 202 : 200)
+        .send({ success, pending, deal: dto });
     },
   );
 }

@@ -26,11 +26,19 @@ import {
 } from './disputes';
 
 /** A deal's history with its actors named in a language. */
-type DealHistoryOf = (id: number, language: Language) => Promise<HistoryEntry[]>;
+type DealHistoryOf = (
+  id: number,
+  language: Language,
+) => Promise<HistoryEntry[]>;
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+};
 
 const instant = (label: string) =>
   z
@@ -45,16 +53,22 @@ const instant = (label: string) =>
 const filters = z.object({
   /** Only deals' disputes or only payment requests' (both when absent). */
   kind: z
-    .enum(disputeKinds, { error: `kind must be one of ${disputeKinds.join(', ')}` })
+    .enum(disputeKinds, {
+      error: `kind must be one of ${disputeKinds.join(', ')}`,
+    })
     .optional(),
   outcome: z
-    .enum(disputeOutcomes, { error: `outcome must be one of ${disputeOutcomes.join(', ')}` })
+    .enum(disputeOutcomes, {
+      error: `outcome must be one of ${disputeOutcomes.join(', ')}`,
+    })
     .optional(),
   /** Disputes opened at or after `from` and before `to`. */
   from: instant('from'),
   to: instant('to'),
 });
-const format = z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json');
+const format = z
+  .enum(['json', 'csv'], { error: 'format must be json or csv' })
+  .default('json');
 
 type Reader = {
   [K in DisputeKind]: {
@@ -66,13 +80,18 @@ type Reader = {
 };
 
 /** Each kind's disputes from its read model and its history: one reader per kind, the rest is shared. */
-function readers({ ctx, dealViews }: AdminRouteDeps, dealHistory: DealHistoryOf): Reader {
-  const dealSummary = (r: NonNullable<ReturnType<typeof ctx.queries.deals.byId>>) =>
-    disputeSummary(r, dealViews.brandNameOf(r.ownerId));
+function readers(
+  { ctx, dealViews }: AdminRouteDeps,
+  dealHistory: DealHistoryOf,
+): Reader {
+  const dealSummary = (
+    r: NonNullable<ReturnType<typeof ctx.queries.deals.byId>>,
+  ) => disputeSummary(r, dealViews.brandNameOf(r.ownerId));
   const request = (id: number) => ctx.queries.requests.byId(id);
   return {
     deal: {
-      list: (from, to) => ctx.queries.deals.everDisputed(from, to).map(dealSummary),
+      list: (from, to) =>
+        ctx.queries.deals.everDisputed(from, to).map(dealSummary),
       summary: (id) => {
         const record = ctx.queries.deals.byId(id);
         return record && dealSummary(record);
@@ -81,7 +100,8 @@ function readers({ ctx, dealViews }: AdminRouteDeps, dealHistory: DealHistoryOf)
       never: 'never_in_dispute',
     },
     payment_request: {
-      list: (from, to) => ctx.queries.requests.everDisputed(from, to).map(requestDisputeSummary),
+      list: (from, to) =>
+        ctx.queries.requests.everDisputed(from, to).map(requestDisputeSummary),
       summary: (id) => {
         const record = request(id);
         return record && requestDisputeSummary(record);
@@ -106,7 +126,10 @@ function disputeReads(deps: AdminRouteDeps, history: DealHistoryOf) {
     return disputeKinds
       .filter((kind) => !q.kind || q.kind === kind)
       .flatMap((kind) => kinds[kind].list(q.from, q.to))
-      .filter((d): d is DisputeSummary => d !== null && (!q.outcome || d.outcome === q.outcome))
+      .filter(
+        (d): d is DisputeSummary =>
+          d !== null && (!q.outcome || d.outcome === q.outcome),
+      )
       .sort((a, b) => b.openedAt.localeCompare(a.openedAt));
   };
   const detail = async (
@@ -127,16 +150,19 @@ function disputeReads(deps: AdminRouteDeps, history: DealHistoryOf) {
   ) => {
     reply.header('content-disposition', `attachment; filename="${name}.${as}"`);
     if (as === 'csv')
-      return reply.type('text/csv; charset=utf-8').send(toCsv(disputes, requestLanguage(request)));
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(
-        JSON.stringify(
-          disputeExportSchema.parse({ exportedAt: ctx.clock.now().toISOString(), disputes }),
-          null,
-          2,
-        ),
-      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .send(toCsv(disputes, requestLanguage(request)));
+    return reply.type('application/json; charset=utf-8').send(
+      JSON.stringify(
+        disputeExportSchema.parse({
+          exportedAt: ctx.clock.now().toISOString(),
+          disputes,
+        }),
+        null,
+        2,
+      ),
+    );
   };
   return { list, detail, send };
 }
@@ -185,8 +211,16 @@ export function adminDisputeRoutes(
       const disputes = await Promise.all(
         list(q).map((d) => detail(d.kind, subjectId(d), language)),
       );
-      const range = [q.from?.slice(0, 10), q.to?.slice(0, 10)].filter(Boolean).join('_to_');
-      return send(request, reply, `disputes${range ? `-${range}` : ''}`, as, disputes);
+      const range = [q.from?.slice(0, 10), q.to?.slice(0, 10)]
+        .filter(Boolean)
+        .join('_to_');
+      return send(
+        request,
+        reply,
+        `disputes${range ? `-${range}` : ''}`,
+        as,
+        disputes,
+      );
     },
   );
 
@@ -212,7 +246,13 @@ function disputePageRoutes(
   app: ZodApp,
   read: { preValidation: AdminRouteDeps['guards']['requireAdminReader'] },
   { detail, send }: Pick<ReturnType<typeof disputeReads>, 'detail' | 'send'>,
-  route: { kind: DisputeKind; base: string; file: string; page: string; download: string },
+  route: {
+    kind: DisputeKind;
+    base: string;
+    file: string;
+    page: string;
+    download: string;
+  },
 ): void {
   app.get(
     `${route.base}/:id`,
@@ -226,7 +266,8 @@ function disputePageRoutes(
         response: { 200: disputeDetailSchema, ...errors },
       },
     },
-    async (request) => detail(route.kind, request.params.id, requestLanguage(request)),
+    async (request) =>
+      detail(route.kind, request.params.id, requestLanguage(request)),
   );
 
   app.get(
@@ -243,8 +284,12 @@ function disputePageRoutes(
       },
     },
     async (request, reply) =>
-      send(request, reply, `${route.file}-${request.params.id}`, request.query.format, [
-        await detail(route.kind, request.params.id, requestLanguage(request)),
-      ]),
+      send(
+        request,
+        reply,
+        `${route.file}-${request.params.id}`,
+        request.query.format,
+        [await detail(route.kind, request.params.id, requestLanguage(request))],
+      ),
   );
 }

@@ -8,10 +8,17 @@ import { dealNotFound } from '../commands/run-command';
 import { milestoneParam } from '../http/fields';
 import type { ZodApp } from '../http/route-deps';
 import type { AdminRouteDeps } from './admin-parts';
-import { adminDealAction, adminErrors, adminSecurity, adminTags } from './admin-deal-action';
+import {
+  adminDealAction,
+  adminErrors,
+  adminSecurity,
+  adminTags,
+} from './admin-deal-action';
 
 const creatorCentsQuery = z.object({
-  creatorCents: z.coerce.number({ error: 'creatorCents must be a number of cents' }),
+  creatorCents: z.coerce.number({
+    error: 'creatorCents must be a number of cents',
+  }),
 });
 
 const creatorCentsBody = z.object({
@@ -27,7 +34,10 @@ function path(action: string): string {
 }
 
 /** What a split of one milestone would move now, with the split's own refusals. */
-function milestoneSplitPreviewRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps): void {
+function milestoneSplitPreviewRoute(
+  app: ZodApp,
+  { ctx, guards }: AdminRouteDeps,
+): void {
   app.get(
     '/api/admin/deals/:id/milestones/:milestone/split-preview',
     {
@@ -44,10 +54,19 @@ function milestoneSplitPreviewRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps
     },
     async (request) => {
       const { id, milestone } = request.params;
-      const { snapshot, revision } = await ctx.bus.load(dealAggregate, dealAggregate.streamId(id));
-      if (revision < 0 || snapshot.context.deletedAt !== null) throw dealNotFound();
+      const { snapshot, revision } = await ctx.bus.load(
+        dealAggregate,
+        dealAggregate.streamId(id),
+      );
+      if (revision < 0 || snapshot.context.deletedAt !== null)
+        throw dealNotFound();
       const now = ctx.clock.now().toISOString();
-      return previewMilestoneSplit(snapshot, milestone, request.query.creatorCents, now);
+      return previewMilestoneSplit(
+        snapshot,
+        milestone,
+        request.query.creatorCents,
+        now,
+      );
     },
   );
 }
@@ -69,10 +88,16 @@ export function adminMilestoneRoutes(
   adminDealAction(app, deps, deal, {
     path: path('release'),
     params: milestoneParam,
-    description: "Releases one milestone's amount to the creator (its fee share is kept).",
+    description:
+      "Releases one milestone's amount to the creator (its fee share is kept).",
     run: async (id, cc, key, request) => {
       const milestone = milestoneOf(request);
-      const command = { type: 'ReleaseFunds', trigger: 'admin', key, milestone } as const;
+      const command = {
+        type: 'ReleaseFunds',
+        trigger: 'admin',
+        key,
+        milestone,
+      } as const;
       const r = await outcomes().recordOnce({ kind: 'deal', id }, key, () =>
         ctx.run.deal(id, command, cc, dealGuard.admin),
       );
@@ -85,9 +110,14 @@ export function adminMilestoneRoutes(
   adminDealAction(app, deps, deal, {
     path: path('refund'),
     params: milestoneParam,
-    description: 'Refunds one milestone to the brand: its amount and its fee share.',
+    description:
+      'Refunds one milestone to the brand: its amount and its fee share.',
     run: async (id, cc, key, request) => {
-      const command = { type: 'RequestRefund', key, milestone: milestoneOf(request) } as const;
+      const command = {
+        type: 'RequestRefund',
+        key,
+        milestone: milestoneOf(request),
+      } as const;
       const r = await outcomes().recordOnce({ kind: 'deal', id }, key, () =>
         ctx.run.deal(id, command, cc, dealGuard.admin),
       );
@@ -121,11 +151,17 @@ function milestoneSplitRoute(
         key,
         milestone: milestoneOf(request),
       } as const;
-      const { position } = await ctx.payments.outcomes.recordOnce({ kind: 'deal', id }, key, () =>
-        ctx.run.deal(id, command, cc, dealGuard.admin),
+      const { position } = await ctx.payments.outcomes.recordOnce(
+        { kind: 'deal', id },
+        key,
+        () => ctx.run.deal(id, command, cc, dealGuard.admin),
       );
-      return { position, outcome: ctx.payments.outcomes.split({ kind: 'deal', id }, position) };
+      return {
+        position,
+        outcome: ctx.payments.outcomes.split({ kind: 'deal', id }, position),
+      };
     },
-    succeeded: (dto) => dto.split?.transfer !== 'failed' && dto.split?.refund !== 'failed',
+    succeeded: (dto) =>
+      dto.split?.transfer !== 'failed' && dto.split?.refund !== 'failed',
   });
 }

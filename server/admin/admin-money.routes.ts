@@ -3,12 +3,19 @@ import { errorSchema } from '@machines/contract/api';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 import { centsToDecimal } from '@machines/money';
-import { moneyOverviewSchema, reconciliationReportSchema } from '@machines/contract/money-api';
+import {
+  moneyOverviewSchema,
+  reconciliationReportSchema,
+} from '@machines/contract/money-api';
 import type { MoneyOverview } from '../../projections/money.queries';
 import { DomainError } from '../commands/domain-error';
 import type { ZodApp } from '../http/route-deps';
 import type { AdminRouteDeps } from './admin-parts';
-import { defaultSince, parseSince, reconcile } from '../money/reconciliation/reconcile';
+import {
+  defaultSince,
+  parseSince,
+  reconcile,
+} from '../money/reconciliation/reconcile';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
@@ -36,12 +43,18 @@ function overviewCsv(o: MoneyOverview): string {
 
 const sendCsv = (reply: FastifyReply, overview: MoneyOverview) =>
   reply
-    .header('content-disposition', `attachment; filename="money-${overview.at.slice(0, 10)}.csv"`)
+    .header(
+      'content-disposition',
+      `attachment; filename="money-${overview.at.slice(0, 10)}.csv"`,
+    )
     .type('text/csv; charset=utf-8')
     .send(overviewCsv(overview));
 
 /** The admins' money screens: reconciliation with the gateway and the money overview (readers: admins and auditors). */
-export function adminMoneyRoutes(app: ZodApp, { ctx, guards }: AdminRouteDeps): void {
+export function adminMoneyRoutes(
+  app: ZodApp,
+  { ctx, guards }: AdminRouteDeps,
+): void {
   const read = { preValidation: guards.requireAdminReader };
 
   app.get(
@@ -60,10 +73,15 @@ export function adminMoneyRoutes(app: ZodApp, { ctx, guards }: AdminRouteDeps): 
     async (request) => {
       const now = ctx.clock.now();
       const since =
-        request.query.since === undefined ? defaultSince(now) : parseSince(request.query.since);
+        request.query.since === undefined
+          ? defaultSince(now)
+          : parseSince(request.query.since);
       if (!since) throw new DomainError('since_invalid');
       if (since >= now) throw new DomainError('since_not_past');
-      return reconcile({ store: ctx.store, gateway: ctx.payments.gateway }, { since, now });
+      return reconcile(
+        { store: ctx.store, gateway: ctx.payments.gateway },
+        { since, now },
+      );
     },
   );
 
@@ -89,10 +107,12 @@ export function adminMoneyRoutes(app: ZodApp, { ctx, guards }: AdminRouteDeps): 
       schema: {
         tags,
         security,
-        description: 'The last 90 days of the money overview as CSV (euros with cents).',
+        description:
+          'The last 90 days of the money overview as CSV (euros with cents).',
         response: { ...errors },
       },
     },
-    async (_request, reply) => sendCsv(reply, ctx.queries.money.overview(ctx.clock.now(), DAYS)),
+    async (_request, reply) =>
+      sendCsv(reply, ctx.queries.money.overview(ctx.clock.now(), DAYS)),
   );
 }

@@ -1,6 +1,10 @@
 import type { AccountQueries } from '../../projections/accounts.queries';
 import { verifyPassword } from '../auth/password';
-import { hashRecoveryCode, newRecoveryCode, recoveryCodeMatches } from '../auth/recovery-code';
+import {
+  hashRecoveryCode,
+  newRecoveryCode,
+  recoveryCodeMatches,
+} from '../auth/recovery-code';
 import type { CommandContext } from '../commands/command-bus';
 import type { CommandRunner } from '../commands/run-command';
 import { DomainError } from '../commands/domain-error';
@@ -31,14 +35,19 @@ export function createAdminRecovery({
         { type: 'IssueRecoveryCode', codeHash: hashRecoveryCode(code) },
         ctx,
       );
-      return { code, adminId: account.context.adminId, position: result.position };
+      return {
+        code,
+        adminId: account.context.adminId,
+        position: result.position,
+      };
     },
 
     /** Whether `code` is the unused recovery code of the active account `username`. */
     holdsRecoveryCode(username: string, code: string): boolean {
       const account = accounts.adminByUsername(username);
       return Boolean(
-        account?.active && recoveryCodeMatches(code, account.context.recoveryCodeHash),
+        account?.active &&
+          recoveryCodeMatches(code, account.context.recoveryCodeHash),
       );
     },
 
@@ -48,19 +57,34 @@ export function createAdminRecovery({
      * is signed in as by `login`. Null when the password is wrong; `invalid_credentials` when
      * the code is not (or no longer) the account's.
      */
-    async recover(username: string, password: string, code: string, ctx: CommandContext) {
+    async recover(
+      username: string,
+      password: string,
+      code: string,
+      ctx: CommandContext,
+    ) {
       const account = accounts.adminByUsername(username);
-      if (!account || !account.active) throw new DomainError('invalid_credentials');
+      if (!account || !account.active)
+        throw new DomainError('invalid_credentials');
       const ok = await verifyPassword(password, account.context.passwordHash);
       const { adminId, role } = account.context;
       // Decided on the stream itself: two sign-ins with one code spend it once.
       const result = await run.admin(
         adminId,
-        { type: 'UseRecoveryCode', codeHash: hashRecoveryCode(code), signedIn: ok },
+        {
+          type: 'UseRecoveryCode',
+          codeHash: hashRecoveryCode(code),
+          signedIn: ok,
+        },
         ok ? { ...ctx, actor: { kind: 'admin', id: adminId } } : ctx,
       );
       if (!ok) return null;
-      return { adminId, username: account.context.username, role, position: result.position };
+      return {
+        adminId,
+        username: account.context.username,
+        role,
+        position: result.position,
+      };
     },
   };
 }

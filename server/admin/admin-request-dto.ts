@@ -38,7 +38,10 @@ export function toAdminPaymentRequestDto(
     split: adminSplit(c, (id) => actorName({ kind: 'admin', id })),
     refundId: c.refundId,
     adminCan: adminRequestCan(
-      paymentRequestSnapshotFrom(stateValueFromKey(record.state), record.context),
+      paymentRequestSnapshotFrom(
+        stateValueFromKey(record.state),
+        record.context,
+      ),
       now,
     ),
   });

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { adminPaymentRequestSchema, errorSchema, splitPreviewSchema } from '@machines/contract/api';
+import {
+  adminPaymentRequestSchema,
+  errorSchema,
+  splitPreviewSchema,
+} from '@machines/contract/api';
 import { adminOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { idParam, optionalText } from '../http/fields';
@@ -32,7 +36,12 @@ const releaseHoldBody = z
 
 const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1_000).default(500),
-  offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  offset: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(0),
 });
 
 /** One request as the admin area shows it, or payment_request_not_found. */
@@ -40,7 +49,12 @@ function adminRequestDto(ctx: AdminRouteDeps['ctx'], id: number) {
   const record = ctx.queries.requests.byId(id);
   if (!record) throw new DomainError('payment_request_not_found');
   const now = ctx.clock.now().toISOString();
-  return toAdminPaymentRequestDto(record, now, ctx.config.publicUrl, ctx.queries.accounts);
+  return toAdminPaymentRequestDto(
+    record,
+    now,
+    ctx.config.publicUrl,
+    ctx.queries.accounts,
+  );
 }
 
 /** Payment requests in the admin area: every creator's requests; releasing a chargeback hold needs the admin role. */
@@ -67,7 +81,14 @@ export function adminRequestRoutes(app: ZodApp, deps: AdminRouteDeps): void {
       const at = ctx.clock.now().toISOString();
       return ctx.queries.requests
         .listAll(request.query.limit, request.query.offset)
-        .map((r) => toAdminPaymentRequestDto(r, at, ctx.config.publicUrl, ctx.queries.accounts));
+        .map((r) =>
+          toAdminPaymentRequestDto(
+            r,
+            at,
+            ctx.config.publicUrl,
+            ctx.queries.accounts,
+          ),
+        );
     },
   );
 
@@ -101,18 +122,35 @@ function releaseHoldRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps): void {
         description:
           'Resolves a chargeback hold (PaymentRequestHoldReleased): the creator can complete the request, or a deferred payout proceeds. 409 when the request is not on hold.',
         response: {
-          200: z.object({ success: z.boolean(), request: adminPaymentRequestSchema }),
+          200: z.object({
+            success: z.boolean(),
+            request: adminPaymentRequestSchema,
+          }),
           ...errors,
         },
       },
     },
     async (request) => {
       adminRequestDto(ctx, request.params.id);
-      const cc = commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
-      const command = { type: 'ReleaseChargebackHold', note: request.body.note } as const;
-      const result = await ctx.run.request(request.params.id, command, cc, requestGuard.admin);
+      const cc = commandContext(request, {
+        kind: 'admin',
+        id: adminOf(request).adminId,
+      });
+      const command = {
+        type: 'ReleaseChargebackHold',
+        note: request.body.note,
+      } as const;
+      const result = await ctx.run.request(
+        request.params.id,
+        command,
+        cc,
+        requestGuard.admin,
+      );
       await ctx.settle(result.position);
-      return { success: true, request: adminRequestDto(ctx, request.params.id) };
+      return {
+        success: true,
+        request: adminRequestDto(ctx, request.params.id),
+      };
     },
   );
 }
@@ -128,7 +166,12 @@ interface RequestAction {
   description: string;
   body?: z.ZodType;
   /** Records the command; settles once the payments reactor answered ('pending' while under way). */
-  run: (id: number, cc: CommandContext, key: string, body: unknown) => Promise<EffectOutcome>;
+  run: (
+    id: number,
+    cc: CommandContext,
+    key: string,
+    body: unknown,
+  ) => Promise<EffectOutcome>;
 }
 
 /** The admin's money actions on a request, each recording its command and waiting for its outcome. */
@@ -156,7 +199,8 @@ function requestActions(ctx: AdminRouteDeps['ctx']): RequestAction[] {
     },
     {
       path: 'refund',
-      description: 'Refunds the brand what the escrow holds (PaymentRequestRefundRequested).',
+      description:
+        'Refunds the brand what the escrow holds (PaymentRequestRefundRequested).',
       run: async (id, cc, key) => {
         const command = { type: 'RefundPaymentRequest', key } as const;
         const r = await outcomes().recordOnce(target(id), key, () =>
@@ -170,7 +214,9 @@ function requestActions(ctx: AdminRouteDeps['ctx']): RequestAction[] {
       description:
         'Resolves a disputed (or held) request with a split: the creator receives `creatorCents`, the brand the rest less the fee kept in proportion.',
       body: z.object({
-        creatorCents: z.number({ error: 'creatorCents must be a number of cents' }),
+        creatorCents: z.number({
+          error: 'creatorCents must be a number of cents',
+        }),
       }),
       run: async (id, cc, key, body) => {
         const { creatorCents } = body as { creatorCents: number };
@@ -182,9 +228,15 @@ function requestActions(ctx: AdminRouteDeps['ctx']): RequestAction[] {
     },
     {
       path: 'split/retry',
-      description: 'Asks again for the refused part(s) of a split, under their original keys.',
+      description:
+        'Asks again for the refused part(s) of a split, under their original keys.',
       run: async (id, cc) => {
-        const r = await run.request(id, { type: 'RetryRequestSplit' }, cc, requestGuard.admin);
+        const r = await run.request(
+          id,
+          { type: 'RetryRequestSplit' },
+          cc,
+          requestGuard.admin,
+        );
         return outcomes().split(target(id), r.position);
       },
     },
@@ -196,7 +248,10 @@ function requestActions(ctx: AdminRouteDeps['ctx']): RequestAction[] {
  * retry a refused part of a split. Admins only (auditors are refused before the body is read),
  * under the `Idempotency-Key`; 202 while the gateway is still working on it.
  */
-function adminRequestMoneyRoutes(app: ZodApp, { ctx, guards, idempotency }: AdminRouteDeps): void {
+function adminRequestMoneyRoutes(
+  app: ZodApp,
+  { ctx, guards, idempotency }: AdminRouteDeps,
+): void {
   const dto = (id: number) => adminRequestDto(ctx, id);
   const actions = requestActions(ctx);
   for (const action of actions) {
@@ -211,18 +266,29 @@ function adminRequestMoneyRoutes(app: ZodApp, { ctx, guards, idempotency }: Admi
           params: idParam,
           ...(action.body ? { body: action.body } : {}),
           description: action.description,
-          response: { 200: actionAnswer, 202: actionAnswer, ...errors, 502: errorSchema },
+          response: {
+            200: actionAnswer,
+            202: actionAnswer,
+            ...errors,
+            502: errorSchema,
+          },
         },
       },
       async (request, reply) => {
         const id = request.params.id;
         dto(id);
-        const cc = commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
+        const cc = commandContext(request, {
+          kind: 'admin',
+          id: adminOf(request).adminId,
+        });
         const key = idempotency.intentKey(request);
-        const pending = (await action.run(id, cc, key, request.body)) === 'pending';
+        const pending =
+          (await action.run(id, cc, key, request.body)) === 'pending';
         await ctx.settle(await ctx.store.headPosition());
         const answer = dto(id);
-        const failed = answer.split?.transfer === 'failed' || answer.split?.refund === 'failed';
+        const failed =
+          answer.split?.transfer === 'failed' ||
+          answer.split?.refund === 'failed';
         return reply
           .status(pending ? 202 : 200)
           .send({ success: !failed, pending, request: answer });
@@ -232,7 +298,10 @@ function adminRequestMoneyRoutes(app: ZodApp, { ctx, guards, idempotency }: Admi
 }
 
 /** What a split of the request would move now, with the split's own refusals (as for deals). */
-function requestSplitPreviewRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps): void {
+function requestSplitPreviewRoute(
+  app: ZodApp,
+  { ctx, guards }: AdminRouteDeps,
+): void {
   app.get(
     '/api/admin/payment-requests/:id/split-preview',
     {
@@ -242,7 +311,9 @@ function requestSplitPreviewRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps):
         security,
         params: idParam,
         querystring: z.object({
-          creatorCents: z.coerce.number({ error: 'creatorCents must be a number of cents' }),
+          creatorCents: z.coerce.number({
+            error: 'creatorCents must be a number of cents',
+          }),
         }),
         description:
           "What a split giving the creator `creatorCents` would move now: the creator's part, the fee kept (in proportion, rounded half up), the brand's refund and what the escrow holds; the same refusals as the split itself.",
@@ -250,6 +321,10 @@ function requestSplitPreviewRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps):
       },
     },
     async (request) =>
-      previewPaymentRequestSplit(ctx.bus, request.params.id, request.query.creatorCents),
+      previewPaymentRequestSplit(
+        ctx.bus,
+        request.params.id,
+        request.query.creatorCents,
+      ),
   );
 }

@@ -8,7 +8,12 @@ import { dealNotFound } from '../commands/run-command';
 import { idParam } from '../http/fields';
 import type { ZodApp } from '../http/route-deps';
 import type { AdminRouteDeps } from './admin-parts';
-import { adminDealAction, adminErrors, adminSecurity, adminTags } from './admin-deal-action';
+import {
+  adminDealAction,
+  adminErrors,
+  adminSecurity,
+  adminTags,
+} from './admin-deal-action';
 
 /** What a split would move now, with the split's own refusals. */
 function splitPreviewRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps): void {
@@ -21,7 +26,9 @@ function splitPreviewRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps): void {
         security: adminSecurity,
         params: idParam,
         querystring: z.object({
-          creatorCents: z.coerce.number({ error: 'creatorCents must be a number of cents' }),
+          creatorCents: z.coerce.number({
+            error: 'creatorCents must be a number of cents',
+          }),
         }),
         description:
           "What a split giving the creator `creatorCents` would move now: the creator's part, the fee kept (in proportion, rounded half up), the brand's refund and what the escrow holds; the same refusals as the split itself.",
@@ -33,7 +40,8 @@ function splitPreviewRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps): void {
         dealAggregate,
         dealAggregate.streamId(request.params.id),
       );
-      if (revision < 0 || snapshot.context.deletedAt !== null) throw dealNotFound();
+      if (revision < 0 || snapshot.context.deletedAt !== null)
+        throw dealNotFound();
       return previewSplit(snapshot, request.query.creatorCents);
     },
   );
@@ -61,11 +69,18 @@ export function adminSplitRoutes(
   /** Records the command and lets the payments handler carry out (or retry) the split's parts. */
   const split = async (id: number, run: Promise<{ position: number }>) => {
     const { position } = await run;
-    return { position, outcome: outcomes().split({ kind: 'deal', id }, position) };
+    return {
+      position,
+      outcome: outcomes().split({ kind: 'deal', id }, position),
+    };
   };
   adminDealAction(app, deps, deal, {
     path: '/api/admin/deals/:id/split',
-    body: z.object({ creatorCents: z.number({ error: 'creatorCents must be a number of cents' }) }),
+    body: z.object({
+      creatorCents: z.number({
+        error: 'creatorCents must be a number of cents',
+      }),
+    }),
     description:
       "Resolves a deal in dispute or on hold with a split: the creator receives `creatorCents`, the brand the rest of the charge less the fee kept in proportion (DealSplitRequested). `success` is false when the gateway refused a part (see the deal's `split`; retry with .../split/retry).",
     run: (id, cc, key, request) => {
@@ -84,7 +99,8 @@ export function adminSplitRoutes(
     path: '/api/admin/deals/:id/split/retry',
     description:
       'Asks again for the part(s) of a split the gateway refused, under their original keys (DealSplitRetried), so no money moves twice; 409 split_nothing_to_retry when no part failed.',
-    run: (id, cc) => split(id, ctx.run.deal(id, { type: 'RetrySplit' }, cc, dealGuard.admin)),
+    run: (id, cc) =>
+      split(id, ctx.run.deal(id, { type: 'RetrySplit' }, cc, dealGuard.admin)),
     succeeded,
   });
 }

@@ -124,13 +124,23 @@ const adminMeAnswer = z.object({
 });
 
 const dealListQuery = z.object({
-  filter: z.enum(chips, { error: `filter must be one of ${chips.join(', ')}` }).default('all'),
+  filter: z
+    .enum(chips, { error: `filter must be one of ${chips.join(', ')}` })
+    .default('all'),
   limit: z.coerce.number().int().min(1).max(1_000).default(500),
-  offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  offset: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(0),
 });
 
 /** Who is signed in, the deal list by chip and the chip counts. */
-function adminDealListRoutes(app: ZodApp, { ctx, guards, dealViews }: AdminRouteDeps): void {
+function adminDealListRoutes(
+  app: ZodApp,
+  { ctx, guards, dealViews }: AdminRouteDeps,
+): void {
   const read = { preValidation: guards.requireAdminReader };
 
   app.get(
@@ -170,7 +180,14 @@ function adminDealListRoutes(app: ZodApp, { ctx, guards, dealViews }: AdminRoute
 
   app.get(
     '/api/admin/deals/counts',
-    { ...read, schema: { tags, security, response: { 200: adminCountsSchema, ...errors } } },
+    {
+      ...read,
+      schema: {
+        tags,
+        security,
+        response: { 200: adminCountsSchema, ...errors },
+      },
+    },
     async () => {
       const c = ctx.queries.deals.countsFor('*');
       const n = (s: string) => c[s] ?? 0;
@@ -180,7 +197,8 @@ function adminDealListRoutes(app: ZodApp, { ctx, guards, dealViews }: AdminRoute
         in_progress: n('pending_delivery') + n('changes_requested'),
         awaiting_approval: n('delivered'),
         disputed: n('dispute'),
-        completed: n('completed') + n('approved_after_dispute') + n('split_resolved'),
+        completed:
+          n('completed') + n('approved_after_dispute') + n('split_resolved'),
       };
     },
   );
@@ -198,14 +216,23 @@ function adminDealDetailRoute(
     '/api/admin/deals/:id',
     {
       ...read,
-      schema: { tags, security, params: idParam, response: { 200: adminDealSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        response: { 200: adminDealSchema, ...errors },
+      },
     },
     async (request) => {
       const record = deal(request.params.id);
       const view = dealViews.forAdmin(record);
       if (record.context.influencerAcceptedAt === null) return view;
-      const brandEmail = ctx.queries.accounts.userById(record.ownerId)?.email ?? '';
-      return { ...view, creatorClaim: await creatorClaim(record.id, brandEmail) };
+      const brandEmail =
+        ctx.queries.accounts.userById(record.ownerId)?.email ?? '';
+      return {
+        ...view,
+        creatorClaim: await creatorClaim(record.id, brandEmail),
+      };
     },
   );
 }
@@ -234,13 +261,17 @@ function adminDealHistoryRoutes(app: ZodApp, { ctx, guards }: AdminRouteDeps) {
     try {
       return await store.readStream(`deal-${id}`);
     } catch (error) {
-      if (error instanceof StreamNotFound) throw new DomainError('deal_not_found');
+      if (error instanceof StreamNotFound)
+        throw new DomainError('deal_not_found');
       throw error;
     }
   };
   // Actors are named in the reader's language.
   const history = async (id: number, language: Language = 'en') =>
-    dealHistory(await readDeal(id), createActorNames(ctx.queries.accounts, language));
+    dealHistory(
+      await readDeal(id),
+      createActorNames(ctx.queries.accounts, language),
+    );
 
   app.get(
     '/api/admin/deals/:id/events',
@@ -272,7 +303,10 @@ function adminDealHistoryRoutes(app: ZodApp, { ctx, guards }: AdminRouteDeps) {
         },
       },
     },
-    async (request) => disputeTimeline(await history(request.params.id, requestLanguage(request))),
+    async (request) =>
+      disputeTimeline(
+        await history(request.params.id, requestLanguage(request)),
+      ),
   );
 
   app.get(
@@ -291,7 +325,8 @@ function adminDealHistoryRoutes(app: ZodApp, { ctx, guards }: AdminRouteDeps) {
         },
       },
     },
-    async ({ params: { id } }) => verifyStream(`deal-${id}`, await readDeal(id, ctx.storedEvents)),
+    async ({ params: { id } }) =>
+      verifyStream(`deal-${id}`, await readDeal(id, ctx.storedEvents)),
   );
   return history;
 }
@@ -309,7 +344,10 @@ function holdAgeingRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps): void {
         security,
         description:
           'Deals whose funds have been held in escrow for at least HOLD_AGE_ALERT_DAYS days (default 60), oldest first.',
-        response: { 200: z.object({ alertDays: z.number(), deals: z.array(ageing) }), ...errors },
+        response: {
+          200: z.object({ alertDays: z.number(), deals: z.array(ageing) }),
+          ...errors,
+        },
       },
     },
     async () => {
@@ -331,7 +369,11 @@ function holdAgeingRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps): void {
 }
 
 /** An admin's note on a deal: recorded as an event, no state change. */
-function adminDealNoteRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps, deal: DealLookup): void {
+function adminDealNoteRoute(
+  app: ZodApp,
+  { ctx, guards }: AdminRouteDeps,
+  deal: DealLookup,
+): void {
   const act = { preValidation: guards.requireAdminActor };
 
   app.post(
@@ -350,7 +392,10 @@ function adminDealNoteRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps, deal: 
     },
     async (request) => {
       deal(request.params.id);
-      const cc = commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
+      const cc = commandContext(request, {
+        kind: 'admin',
+        id: adminOf(request).adminId,
+      });
       const result = await ctx.run.deal(
         request.params.id,
         { type: 'AddNote', note: request.body.note },
@@ -364,14 +409,23 @@ function adminDealNoteRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps, deal: 
 }
 
 /** The money actions on one deal: release, hold, resume, refund. */
-function adminDealActionRoutes(app: ZodApp, deps: AdminRouteDeps, deal: DealLookup): void {
+function adminDealActionRoutes(
+  app: ZodApp,
+  deps: AdminRouteDeps,
+  deal: DealLookup,
+): void {
   const { ctx } = deps;
   const action = (path: string, run: AdminDealAction['run']) =>
     adminDealAction(app, deps, deal, { path, run });
   const outcomes = () => ctx.payments.outcomes;
   action('/api/admin/deals/:id/release', async (id, cc, key) => {
     const r = await outcomes().recordOnce({ kind: 'deal', id }, key, () =>
-      ctx.run.deal(id, { type: 'ReleaseFunds', trigger: 'admin', key }, cc, dealGuard.admin),
+      ctx.run.deal(
+        id,
+        { type: 'ReleaseFunds', trigger: 'admin', key },
+        cc,
+        dealGuard.admin,
+      ),
     );
     return {
       position: r.position,

@@ -4,11 +4,19 @@ import { milestoneOfEvent } from '@machines/deal/deal-milestone-context';
 import type { DisputeMessage } from '@machines/escrow/dispute-message';
 import { dealMachine } from '@machines/deal/deal.machine';
 import { dealEscrowEvents } from '@machines/escrow/escrow-events';
-import { balancesOf, ledgerLinesOf, type LedgerLine } from '@machines/escrow/escrow-ledger-lines';
+import {
+  balancesOf,
+  ledgerLinesOf,
+  type LedgerLine,
+} from '@machines/escrow/escrow-ledger-lines';
 import { postingsOf } from '@machines/escrow/escrow-postings';
 import { dealStateView, type DealAction } from '@machines/deal/deal.view';
 import { decodeEvent } from '@machines/events/codec';
-import type { EventText, EventTextCode, EventTextParams } from '@machines/events/event-texts';
+import type {
+  EventText,
+  EventTextCode,
+  EventTextParams,
+} from '@machines/events/event-texts';
 import { initialOf, stateKey, step } from '@machines/statechart';
 import type { RecordedEvent } from '../event-store/event-store';
 import type { ActorNames } from '../deals/actor-names';
@@ -68,7 +76,8 @@ const referenceKeys = [
 /** The first gateway reference in the (already redacted) data of an event that moved money. */
 function referenceOf(data: unknown): string | null {
   const d = (data ?? {}) as Record<string, unknown>;
-  for (const key of referenceKeys) if (typeof d[key] === 'string') return d[key];
+  for (const key of referenceKeys)
+    if (typeof d[key] === 'string') return d[key];
   return null;
 }
 
@@ -76,11 +85,17 @@ function referenceOf(data: unknown): string | null {
 export const heldCentsOf = (c: DealContext): number => escrowedCents(c);
 
 type Params = EventTextParams;
-const text = (code: EventTextCode, params: Params = {}): EventText => ({ code, params });
+const text = (code: EventTextCode, params: Params = {}): EventText => ({
+  code,
+  params,
+});
 
 /** A release intent or outcome: who or what asked for it, and when a period that ran out ended. */
 function describeRelease(
-  event: Extract<DealEvent, { type: 'FundsReleaseRequested' | 'FundsReleased' }>,
+  event: Extract<
+    DealEvent,
+    { type: 'FundsReleaseRequested' | 'FundsReleased' }
+  >,
   before: DealContext,
   name: string,
 ): EventText {
@@ -105,8 +120,13 @@ function describeAcceptance(
   event: Extract<DealEvent, { type: 'CreatorAccepted' }>,
   name: string,
 ): EventText {
-  if (event.data.claimedByUserId) return text('CreatorAccepted.account', { name });
-  return text(event.data.claimSecretHash ? 'CreatorAccepted.browser' : 'CreatorAccepted.link');
+  if (event.data.claimedByUserId)
+    return text('CreatorAccepted.account', { name });
+  return text(
+    event.data.claimSecretHash
+      ? 'CreatorAccepted.browser'
+      : 'CreatorAccepted.link',
+  );
 }
 
 /** Lifting a hold, with the periods' new ends when they moved. */
@@ -116,9 +136,15 @@ function describeHoldLifted(
 ): EventText {
   const { reviewPeriodEndsAt, disputePeriodEndsAt } = event.data;
   if (reviewPeriodEndsAt)
-    return text('DealReleasedFromHold.review', { name, reviewEndsAt: reviewPeriodEndsAt });
+    return text('DealReleasedFromHold.review', {
+      name,
+      reviewEndsAt: reviewPeriodEndsAt,
+    });
   if (disputePeriodEndsAt)
-    return text('DealReleasedFromHold.dispute', { name, disputeEndsAt: disputePeriodEndsAt });
+    return text('DealReleasedFromHold.dispute', {
+      name,
+      disputeEndsAt: disputePeriodEndsAt,
+    });
   return text('DealReleasedFromHold', { name });
 }
 
@@ -128,10 +154,17 @@ function describeMoneyEvent(event: MoneyEvent, before: DealContext): EventText {
     case 'DealRefunded':
       // A milestone's refund leaves the deal running: it says nothing of the deal being cancelled.
       if (event.data.milestone !== undefined)
-        return text('DealRefunded.milestone', { amountCents: event.data.amountCents });
-      return text(event.data.transferReversalId ? 'DealRefunded.reversed' : 'DealRefunded', {
-        amountCents: event.data.amountCents,
-      });
+        return text('DealRefunded.milestone', {
+          amountCents: event.data.amountCents,
+        });
+      return text(
+        event.data.transferReversalId
+          ? 'DealRefunded.reversed'
+          : 'DealRefunded',
+        {
+          amountCents: event.data.amountCents,
+        },
+      );
     case 'ChargebackOpened': {
       const held =
         before.hold === null &&
@@ -144,15 +177,22 @@ function describeMoneyEvent(event: MoneyEvent, before: DealContext): EventText {
       });
     }
     case 'ChargebackClosed':
-      return text(`ChargebackClosed.${event.data.outcome}`, { reason: event.data.reason });
+      return text(`ChargebackClosed.${event.data.outcome}`, {
+        reason: event.data.reason,
+      });
     case 'UnexpectedPaymentReceived':
       return text(`UnexpectedPaymentReceived.${event.data.reason}`, {
         amountCents: event.data.amountCents,
       });
     case 'DuplicatePaymentRefunded':
-      return text('DuplicatePaymentRefunded', { amountCents: event.data.amountCents });
+      return text('DuplicatePaymentRefunded', {
+        amountCents: event.data.amountCents,
+      });
     case 'RefundFailed':
-      return text('RefundFailed', { code: event.data.code, message: event.data.message });
+      return text('RefundFailed', {
+        code: event.data.code,
+        message: event.data.message,
+      });
     case 'TransferFailed':
       return text(`TransferFailed.${event.data.trigger}`, {
         code: event.data.code,
@@ -176,7 +216,9 @@ type MoneyEvent = Extract<
 >;
 
 /** The opening of a dispute: its reason (and description) and how long the money is held. */
-function describeDispute(event: Extract<DealEvent, { type: 'DisputeOpened' }>): EventText {
+function describeDispute(
+  event: Extract<DealEvent, { type: 'DisputeOpened' }>,
+): EventText {
   const { reason, description, endsAt } = event.data;
   return description
     ? text('DisputeOpened.described', { reason, description, endsAt })
@@ -184,8 +226,13 @@ function describeDispute(event: Extract<DealEvent, { type: 'DisputeOpened' }>): 
 }
 
 /** A delivery's note and links as one detail text (the parties' own words; no language of ours in it). */
-const deliveryDetails = (data: { note?: string | null; links?: string[] }): string =>
-  [data.note ?? null, ...(data.links ?? [])].filter((v): v is string => !!v).join(' · ');
+const deliveryDetails = (data: {
+  note?: string | null;
+  links?: string[];
+}): string =>
+  [data.note ?? null, ...(data.links ?? [])]
+    .filter((v): v is string => !!v)
+    .join(' · ');
 
 /** A delivery, a change request or a redelivery: the revision rounds' history. */
 function describeRevision(
@@ -203,7 +250,9 @@ function describeRevision(
     });
   const details = deliveryDetails(event.data);
   if (event.type === 'ContentDelivered')
-    return details ? text('ContentDelivered.details', { details }) : text('ContentDelivered');
+    return details
+      ? text('ContentDelivered.details', { details })
+      : text('ContentDelivered');
   const round = event.data.round;
   return details
     ? text('ContentRedelivered.details', { round, details })
@@ -211,10 +260,19 @@ function describeRevision(
 }
 
 /** A dispute message: who wrote it, its text, and each evidence file with its SHA-256. */
-export function describeDisputeMessage(data: DisputeMessage, name: string): EventText {
-  const files = data.files.map((f) => `${f.name} (SHA-256 ${f.sha256})`).join('; ');
+export function describeDisputeMessage(
+  data: DisputeMessage,
+  name: string,
+): EventText {
+  const files = data.files
+    .map((f) => `${f.name} (SHA-256 ${f.sha256})`)
+    .join('; ');
   return files
-    ? text(`DisputeMessagePosted.${data.side}.files`, { name, text: data.text, files })
+    ? text(`DisputeMessagePosted.${data.side}.files`, {
+        name,
+        text: data.text,
+        files,
+      })
     : text(`DisputeMessagePosted.${data.side}`, { name, text: data.text });
 }
 
@@ -223,7 +281,11 @@ export function describeDisputeMessage(data: DisputeMessage, name: string): Even
  * deal just before it. An event naming a milestone (a deal with a plan) carries its number, so the
  * text says which milestone it is about.
  */
-export function describeDealEvent(event: DealEvent, before: DealContext, name: string): EventText {
+export function describeDealEvent(
+  event: DealEvent,
+  before: DealContext,
+  name: string,
+): EventText {
   const summary = describeEvent(event, before, name);
   const milestone = (event.data as { milestone?: unknown }).milestone;
   return typeof milestone === 'number'
@@ -231,7 +293,11 @@ export function describeDealEvent(event: DealEvent, before: DealContext, name: s
     : summary;
 }
 
-function describeEvent(event: DealEvent, before: DealContext, name: string): EventText {
+function describeEvent(
+  event: DealEvent,
+  before: DealContext,
+  name: string,
+): EventText {
   switch (event.type) {
     case 'DealCreated':
     case 'DealUpdated':
@@ -251,7 +317,10 @@ function describeEvent(event: DealEvent, before: DealContext, name: string): Eve
     case 'FundsReleased':
       return describeRelease(event, before, name);
     case 'RefundRequested':
-      return text('RefundRequested', { name, amountCents: event.data.amountCents });
+      return text('RefundRequested', {
+        name,
+        amountCents: event.data.amountCents,
+      });
     case 'CheckoutSessionClosed':
       return text(`CheckoutSessionClosed.${event.data.reason}`);
     case 'DealRefunded':
@@ -265,7 +334,10 @@ function describeEvent(event: DealEvent, before: DealContext, name: string): Eve
     case 'DealCompletedManually':
       return text('DealCompletedManually', { reason: event.data.reason });
     case 'DealPutOnHold':
-      return text(`DealPutOnHold.${event.data.source}`, { name, reason: event.data.reason });
+      return text(`DealPutOnHold.${event.data.source}`, {
+        name,
+        reason: event.data.reason,
+      });
     case 'DealReleasedFromHold':
       return describeHoldLifted(event, name);
     case 'DealNoteAdded':
@@ -311,14 +383,18 @@ function describeCheckoutEvent(event: CheckoutEvent, name: string): EventText {
     case 'DealUpdated':
       return text('DealUpdated', { amountCents: event.data.amountCents });
     case 'CheckoutSessionCreated':
-      return text('CheckoutSessionCreated', { totalCents: event.data.totalCents });
+      return text('CheckoutSessionCreated', {
+        totalCents: event.data.totalCents,
+      });
     case 'PaymentSucceeded':
       return event.data.method
         ? text('PaymentSucceeded', {
             amountCents: event.data.amountCents,
             method: event.data.method,
           })
-        : text('PaymentSucceeded.noMethod', { amountCents: event.data.amountCents });
+        : text('PaymentSucceeded.noMethod', {
+            amountCents: event.data.amountCents,
+          });
     case 'PaymentFailed':
       return text('PaymentFailed', { reason: event.data.reason });
   }
@@ -343,7 +419,9 @@ function describeSplitEvent(event: SplitEvent, name: string): EventText {
     case 'DealSplitRequested': {
       const d = event.data;
       return text(
-        d.milestone === undefined ? 'DealSplitRequested' : 'DealSplitRequested.milestone',
+        d.milestone === undefined
+          ? 'DealSplitRequested'
+          : 'DealSplitRequested.milestone',
         {
           name,
           creatorCents: d.creatorCents,
@@ -360,7 +438,10 @@ function describeSplitEvent(event: SplitEvent, name: string): EventText {
       return text(event.type, { amountCents: event.data.amountCents });
     case 'SplitTransferFailed':
     case 'SplitRefundFailed':
-      return text(event.type, { code: event.data.code, message: event.data.message });
+      return text(event.type, {
+        code: event.data.code,
+        message: event.data.message,
+      });
   }
 }
 
@@ -368,7 +449,10 @@ function describeSplitEvent(event: SplitEvent, name: string): EventText {
  * Replays a deal's stream through the statechart's one fold step (machines/statechart.ts),
  * recording after every event the state, the view an admin scrubs through and why it happened.
  */
-export function dealHistory(recorded: RecordedEvent[], actorName: ActorNames): HistoryEntry[] {
+export function dealHistory(
+  recorded: RecordedEvent[],
+  actorName: ActorNames,
+): HistoryEntry[] {
   let snapshot = initialOf(dealMachine);
   return recorded.map((r) => {
     const event = decodeEvent(r) as DealEvent;
@@ -377,7 +461,10 @@ export function dealHistory(recorded: RecordedEvent[], actorName: ActorNames): H
     const view = dealStateView(snapshot, event.metadata.at);
     const name = actorName(event.metadata.actor);
     const data = redactForAdmin(event.data);
-    const lines = ledgerLinesOf(before.accounts, postingsOf(before, event, dealEscrowEvents));
+    const lines = ledgerLinesOf(
+      before.accounts,
+      postingsOf(before, event, dealEscrowEvents),
+    );
     return {
       revision: r.revision,
       position: r.position,
@@ -478,8 +565,16 @@ export interface DisputeTimelineEntry {
 }
 
 /** The dispute-relevant part of the history (with admins' notes), in words an auditor can read. */
-export function disputeTimeline(history: DisputeHistoryEntry[]): DisputeTimelineEntry[] {
+export function disputeTimeline(
+  history: DisputeHistoryEntry[],
+): DisputeTimelineEntry[] {
   return history
     .filter((e) => disputeTypes.has(e.type))
-    .map((e) => ({ at: e.at, type: e.type, actor: e.actor, status: e.status, summary: e.summary }));
+    .map((e) => ({
+      at: e.at,
+      type: e.type,
+      actor: e.actor,
+      status: e.status,
+      summary: e.summary,
+    }));
 }

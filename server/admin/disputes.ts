@@ -14,7 +14,10 @@ import {
   type EventTextFormat,
 } from '@machines/events/event-texts';
 import type { DisputeHistoryEntry as HistoryEntry } from './deal-history';
-import { evidenceFileDtoSchema, type EvidenceFileDto } from '@machines/contract/dispute-api';
+import {
+  evidenceFileDtoSchema,
+  type EvidenceFileDto,
+} from '@machines/contract/dispute-api';
 import { disputeTimeline } from './deal-history';
 
 /** How a dispute ended, from the deal's data (the read model has it: no stream read for the list). */
@@ -41,14 +44,18 @@ export function disputeOutcome(c: DealContext): DisputeOutcome {
 }
 
 /** A payment request's dispute: refunded, split once both parts are done, or released once settled. */
-export function requestDisputeOutcome(c: PaymentRequestContext): DisputeOutcome {
+export function requestDisputeOutcome(
+  c: PaymentRequestContext,
+): DisputeOutcome {
   if (c.refundedAt !== null) return 'refunded';
   if (c.split !== null) return c.dispute?.status === 'open' ? 'open' : 'split';
   if (c.dispute === null || c.dispute.status === 'open') return 'open';
   return releaseOutcome(c.releaseTrigger);
 }
 
-function releaseOutcome(trigger: DealContext['releaseTrigger']): DisputeOutcome {
+function releaseOutcome(
+  trigger: DealContext['releaseTrigger'],
+): DisputeOutcome {
   switch (trigger) {
     case 'brand':
       return 'approved_by_brand';
@@ -121,9 +128,16 @@ export const disputeDetailSchema = disputeSummarySchema.extend({
     }),
   ),
   decisions: z.array(
-    z.object({ at: z.string(), by: z.string(), type: z.string(), summary: eventTextSchema }),
+    z.object({
+      at: z.string(),
+      by: z.string(),
+      type: z.string(),
+      summary: eventTextSchema,
+    }),
   ),
-  automatic: z.array(z.object({ at: z.string(), type: z.string(), summary: eventTextSchema })),
+  automatic: z.array(
+    z.object({ at: z.string(), type: z.string(), summary: eventTextSchema }),
+  ),
   money: z.array(
     z.object({
       at: z.string(),
@@ -167,7 +181,10 @@ function milestoneDispute(c: DealContext) {
   };
 }
 
-export function disputeSummary(record: DealRecord, brand: string): DisputeSummary | null {
+export function disputeSummary(
+  record: DealRecord,
+  brand: string,
+): DisputeSummary | null {
   const c = record.context;
   if (!c.dispute || !c.terms) return null;
   const base = {
@@ -195,7 +212,9 @@ export function disputeSummary(record: DealRecord, brand: string): DisputeSummar
 }
 
 /** A payment request's dispute: the brand named in the request, the creator who asked. */
-export function requestDisputeSummary(record: PaymentRequestRecord): DisputeSummary | null {
+export function requestDisputeSummary(
+  record: PaymentRequestRecord,
+): DisputeSummary | null {
   const c = record.context;
   if (c.dispute === null || c.request === null) return null;
   const outcome = requestDisputeOutcome(c);
@@ -215,7 +234,8 @@ export function requestDisputeSummary(record: PaymentRequestRecord): DisputeSumm
 }
 
 /** The subject's id, whichever kind it is. */
-export const subjectId = (d: DisputeSummary): number => (d.dealId ?? d.requestId)!;
+export const subjectId = (d: DisputeSummary): number =>
+  (d.dealId ?? d.requestId)!;
 
 const moneyKinds: Record<string, string> = {
   PaymentSucceeded: 'payment',
@@ -272,7 +292,10 @@ function holdsOf(history: HistoryEntry[]): DisputeDetail['holds'] {
 }
 
 /** The dispute page of one deal: its history (already redacted) sorted into what an auditor asks for. */
-export function disputeDetail(summary: DisputeSummary, history: HistoryEntry[]): DisputeDetail {
+export function disputeDetail(
+  summary: DisputeSummary,
+  history: HistoryEntry[],
+): DisputeDetail {
   const opened = history.find((e) => openedTypes.includes(e.type));
   const evidence = [
     ...(opened
@@ -280,7 +303,9 @@ export function disputeDetail(summary: DisputeSummary, history: HistoryEntry[]):
           {
             at: opened.at,
             by: opened.actor.name,
-            text: [data(opened)['reason'], data(opened)['description']].filter(Boolean).join(' — '),
+            text: [data(opened)['reason'], data(opened)['description']]
+              .filter(Boolean)
+              .join(' — '),
             files: [],
           },
         ]
@@ -297,13 +322,20 @@ export function disputeDetail(summary: DisputeSummary, history: HistoryEntry[]):
   const holds = holdsOf(history);
   return {
     ...summary,
-    description: opened ? ((data(opened)['description'] as string | null) ?? null) : null,
+    description: opened
+      ? ((data(opened)['description'] as string | null) ?? null)
+      : null,
     evidence,
     holds,
     // What admins decided (their notes are evidence, above) and what resolved itself, from the dispute on.
     decisions: history
       .filter((e) => e.actor.kind === 'admin' && !messageTypes.includes(e.type))
-      .map((e) => ({ at: e.at, by: e.actor.name, type: e.type, summary: e.summary })),
+      .map((e) => ({
+        at: e.at,
+        by: e.actor.name,
+        type: e.type,
+        summary: e.summary,
+      })),
     automatic: history
       .slice(
         Math.max(
@@ -315,7 +347,9 @@ export function disputeDetail(summary: DisputeSummary, history: HistoryEntry[]):
         (e) =>
           e.actor.kind === 'system' ||
           e.actor.kind === 'stripe' ||
-          ['review_period_elapsed', 'dispute_period_elapsed'].includes(String(data(e)['trigger'])),
+          ['review_period_elapsed', 'dispute_period_elapsed'].includes(
+            String(data(e)['trigger']),
+          ),
       )
       .map((e) => ({ at: e.at, type: e.type, summary: e.summary })),
     money: history
@@ -354,7 +388,10 @@ export const csvColumns = [
  */
 function exportFormat(lang: Lang): EventTextFormat {
   const locale = lang === 'nl' ? 'nl-NL' : 'en-GB';
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+  const money = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'EUR',
+  });
   const instant = new Intl.DateTimeFormat(locale, {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -374,7 +411,9 @@ export function disputeCsvRows(
   const format = exportFormat(lang);
   return disputes.flatMap((d) =>
     d.timeline.map((e) => {
-      const money = d.money.find((m) => m.at === e.at && moneyKinds[e.type] === m.kind);
+      const money = d.money.find(
+        (m) => m.at === e.at && moneyKinds[e.type] === m.kind,
+      );
       return {
         deal_id: d.dealId === undefined ? '' : String(d.dealId),
         deal_title: d.kind === 'deal' ? (d.title ?? '') : '',

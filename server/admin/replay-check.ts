@@ -33,21 +33,37 @@ interface Folding {
   snapshot: AnyMachineSnapshot;
   /** Once refused the rest of the stream is not judged: one problem per stream. */
   failed: boolean;
-  last: { revision: number; position: number; type: string; recorded: string | null } | null;
+  last: {
+    revision: number;
+    position: number;
+    type: string;
+    recorded: string | null;
+  } | null;
 }
 
 type Stored = Awaited<ReturnType<EventStore['readAll']>>[number];
 
 /** Steps the stream's snapshot with one stored event; the problem if it cannot be decoded or is refused (the stream is then failed). */
 function foldOne(f: Folding, r: Stored): ReplayProblem | null {
-  const at = { streamId: r.streamId, revision: r.revision, position: r.position, type: r.type };
+  const at = {
+    streamId: r.streamId,
+    revision: r.revision,
+    position: r.position,
+    type: r.type,
+  };
   let event;
   try {
     event = decodeEvent(r);
   } catch (error) {
     if (!(error instanceof EventDecodeError)) throw error;
     f.failed = true;
-    return { ...at, kind: 'undecodable', recorded: null, replayed: null, message: error.message };
+    return {
+      ...at,
+      kind: 'undecodable',
+      recorded: null,
+      replayed: null,
+      message: error.message,
+    };
   }
   if (!f.snapshot.can(event)) {
     f.failed = true;
@@ -60,7 +76,11 @@ function foldOne(f: Folding, r: Stored): ReplayProblem | null {
       message: `the current machine refuses ${r.type} in state ${state}`,
     };
   }
-  f.snapshot = step(f.machine, f.snapshot, event as never) as AnyMachineSnapshot;
+  f.snapshot = step(
+    f.machine,
+    f.snapshot,
+    event as never,
+  ) as AnyMachineSnapshot;
   f.last = {
     revision: r.revision,
     position: r.position,

@@ -3,14 +3,24 @@ import type { PaymentRequestEvent } from '@machines/payment-request/payment-requ
 import { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
 import { paymentRequestStateView } from '@machines/payment-request/payment-request.view';
 import { decodeEvent } from '@machines/events/codec';
-import type { EventText, EventTextCode, EventTextParams } from '@machines/events/event-texts';
+import type {
+  EventText,
+  EventTextCode,
+  EventTextParams,
+} from '@machines/events/event-texts';
 import { initialOf, step } from '@machines/statechart';
 import type { RecordedEvent } from '../event-store/event-store';
 import type { ActorNames } from '../deals/actor-names';
 import { redactForAdmin } from '../shared/redaction';
-import { describeDisputeMessage, type DisputeHistoryEntry } from './deal-history';
+import {
+  describeDisputeMessage,
+  type DisputeHistoryEntry,
+} from './deal-history';
 
-const text = (code: EventTextCode, params: EventTextParams = {}): EventText => ({ code, params });
+const text = (
+  code: EventTextCode,
+  params: EventTextParams = {},
+): EventText => ({ code, params });
 
 type Describe = {
   [T in PaymentRequestEvent['type']]: (
@@ -21,7 +31,11 @@ type Describe = {
 };
 
 /** A release asked for: who or what released it (the deal's texts), or a plain payout in older history. */
-const describePayout: Describe['PaymentRequestPayoutRequested'] = ({ data }, before, name) => {
+const describePayout: Describe['PaymentRequestPayoutRequested'] = (
+  { data },
+  before,
+  name,
+) => {
   const { trigger, amountCents } = data;
   if (!trigger) return text('PaymentRequestPayoutRequested', { amountCents });
   const endsAt =
@@ -54,35 +68,53 @@ const describers: Describe = {
   PaymentRequestCheckoutClosed: () => text('PaymentRequestCheckoutClosed'),
   PaymentRequestPaid: ({ data }) =>
     data.method
-      ? text('PaymentSucceeded', { amountCents: data.amountCents, method: data.method })
+      ? text('PaymentSucceeded', {
+          amountCents: data.amountCents,
+          method: data.method,
+        })
       : text('PaymentSucceeded.noMethod', { amountCents: data.amountCents }),
   PaymentRequestUnexpectedPaymentReceived: ({ data }) =>
     text('PaymentRequestUnexpectedPaymentReceived', {
       amountCents: data.amountCents,
       reason: data.reason,
     }),
-  PaymentRequestPaymentFailed: ({ data }) => text('PaymentFailed', { reason: data.reason }),
+  PaymentRequestPaymentFailed: ({ data }) =>
+    text('PaymentFailed', { reason: data.reason }),
   PaymentRequestDuplicatePaymentRefunded: ({ data }) =>
-    text('PaymentRequestDuplicatePaymentRefunded', { amountCents: data.amountCents }),
+    text('PaymentRequestDuplicatePaymentRefunded', {
+      amountCents: data.amountCents,
+    }),
   PaymentRequestPayoutRequested: describePayout,
   PaymentRequestCompleted: () => text('PaymentRequestCompleted'),
   PaymentRequestPayoutFailed: ({ data }) =>
-    text('PaymentRequestPayoutFailed', { code: data.code, message: data.message }),
+    text('PaymentRequestPayoutFailed', {
+      code: data.code,
+      message: data.message,
+    }),
   PaymentRequestExpired: () => text('PaymentRequestExpired'),
   PaymentRequestRejected: () => text('PaymentRequestRejected'),
   PaymentRequestPayoutDeferred: ({ data }) =>
-    text('PaymentRequestPayoutDeferred', { amountCents: data.amountCents, reason: data.reason }),
+    text('PaymentRequestPayoutDeferred', {
+      amountCents: data.amountCents,
+      reason: data.reason,
+    }),
   PaymentRequestChargebackOpened: ({ data }) =>
-    text('PaymentRequestChargebackOpened', { amountCents: data.amountCents, reason: data.reason }),
+    text('PaymentRequestChargebackOpened', {
+      amountCents: data.amountCents,
+      reason: data.reason,
+    }),
   PaymentRequestChargebackClosed: ({ data }) =>
     text(`ChargebackClosed.${data.outcome}`, { reason: data.reason }),
-  PaymentRequestHoldReleased: (_e, _b, name) => text('PaymentRequestHoldReleased', { name }),
+  PaymentRequestHoldReleased: (_e, _b, name) =>
+    text('PaymentRequestHoldReleased', { name }),
   PaymentRequestDelivered: ({ data }) =>
     text('PaymentRequestDelivered', { endsAt: data.reviewPeriodEndsAt }),
-  PaymentRequestReviewElapsed: ({ data }) => text('ReviewPeriodElapsed', { endsAt: data.endsAt }),
+  PaymentRequestReviewElapsed: ({ data }) =>
+    text('ReviewPeriodElapsed', { endsAt: data.endsAt }),
   PaymentRequestDisputeOpened: ({ data }) =>
     text('DisputeOpened', { reason: data.reason, endsAt: data.endsAt }),
-  PaymentRequestDisputeElapsed: ({ data }) => text('DisputePeriodElapsed', { endsAt: data.endsAt }),
+  PaymentRequestDisputeElapsed: ({ data }) =>
+    text('DisputePeriodElapsed', { endsAt: data.endsAt }),
   PaymentRequestRefundRequested: ({ data }, _b, name) =>
     text('RefundRequested', { name, amountCents: data.amountCents }),
   PaymentRequestRefunded: ({ data }) =>
@@ -107,7 +139,8 @@ const describers: Describe = {
     text('SplitRefundSucceeded', { amountCents: data.amountCents }),
   PaymentRequestSplitRefundFailed: ({ data }) =>
     text('SplitRefundFailed', { code: data.code, message: data.message }),
-  PaymentRequestDisputeMessagePosted: ({ data }, _b, name) => describeDisputeMessage(data, name),
+  PaymentRequestDisputeMessagePosted: ({ data }, _b, name) =>
+    describeDisputeMessage(data, name),
 };
 
 /** Why a payment request event happened, as a code and params; `before` is the request just before it. */

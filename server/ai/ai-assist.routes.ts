@@ -12,7 +12,10 @@ const body = z.object({
     })
     .transform((d) => (Array.isArray(d) ? d.join('\n') : d).trim())
     .refine((d) => d !== '', inputRef('describe_first'))
-    .refine((d) => d.length <= 10_000, inputRef('too_long', 'description', { max: 10_000 })),
+    .refine(
+      (d) => d.length <= 10_000,
+      inputRef('too_long', 'description', { max: 10_000 }),
+    ),
   platforms: z.array(z.string().max(50)).max(10).default([]),
   deliverables: z.array(z.string().max(200)).max(20).default([]),
 });
@@ -40,7 +43,9 @@ export function aiAssistRoutes(
     },
     async (request) => {
       try {
-        return { improved_description: await ctx.improveDescription(request.body) };
+        return {
+          improved_description: await ctx.improveDescription(request.body),
+        };
       } catch (error) {
         request.log.warn({ err: error }, 'AI improve failed');
         throw new DomainError('ai_not_available');

@@ -8,7 +8,8 @@ export interface ImproveInput {
 
 export type DescriptionImprover = (input: ImproveInput) => Promise<string>;
 
-const sentenceCase = (s: string): string => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+const sentenceCase = (s: string): string =>
+  s ? s[0]!.toUpperCase() + s.slice(1) : s;
 
 /** Deterministic, offline: tidies the text into a briefing with the deliverables and platforms listed. */
 export function localImprover(input: ImproveInput): string {
@@ -24,9 +25,14 @@ export function localImprover(input: ImproveInput): string {
     .map((l) => sentenceCase(/[.!?:]$/.test(l) ? l : `${l}.`));
   const parts = [lines.join('\n')];
   if (input.deliverables.length > 0)
-    parts.push(`Deliverables:\n${input.deliverables.map((d) => `- ${d}`).join('\n')}`);
-  if (input.platforms.length > 0) parts.push(`Platforms: ${input.platforms.join(', ')}.`);
-  parts.push('Please share a draft before publishing and tag the brand in every post.');
+    parts.push(
+      `Deliverables:\n${input.deliverables.map((d) => `- ${d}`).join('\n')}`,
+    );
+  if (input.platforms.length > 0)
+    parts.push(`Platforms: ${input.platforms.join(', ')}.`);
+  parts.push(
+    'Please share a draft before publishing and tag the brand in every post.',
+  );
   return parts.join('\n\n');
 }
 
@@ -58,8 +64,11 @@ export function createDescriptionImprover(
       }),
       signal: AbortSignal.timeout(20_000),
     });
-    if (!response.ok) throw new Error(`AI endpoint answered ${response.status}`);
-    const json = (await response.json()) as { choices?: { message?: { content?: string } }[] };
+    if (!response.ok)
+      throw new Error(`AI endpoint answered ${response.status}`);
+    const json = (await response.json()) as {
+      choices?: { message?: { content?: string } }[];
+    };
     const text = json.choices?.[0]?.message?.content?.trim();
     if (!text) throw new Error('AI endpoint gave no text');
     return text;

@@ -22,7 +22,10 @@ declare module 'fastify' {
 const unauthorized = (code: ErrorCode) => new DomainError(code);
 
 /** The bearer token of a request; `?access_token=` too where allowed (EventSource cannot send headers). */
-export function bearerToken(request: FastifyRequest, allowQuery = false): string | null {
+export function bearerToken(
+  request: FastifyRequest,
+  allowQuery = false,
+): string | null {
   const header = request.headers.authorization;
   if (typeof header === 'string' && header.trim() !== '') {
     const match = /^Bearer\s+(.+)$/i.exec(header.trim());
@@ -40,19 +43,26 @@ export function bearerToken(request: FastifyRequest, allowQuery = false): string
 /** docs/product.md §8: a token without three dot-separated parts is malformed, before any signature check. */
 function assertJwtShape(token: string): void {
   const parts = token.split('.');
-  if (parts.length !== 3 || parts.some((p) => p === '')) throw unauthorized('token_format');
+  if (parts.length !== 3 || parts.some((p) => p === ''))
+    throw unauthorized('token_format');
 }
 
 type Audience = typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE;
 
 /** A well-formed token's principal, or 401: expired and invalid tokens are told apart. */
-function verifyToken(tokens: TokenService, token: string, audience: Audience): Principal {
+function verifyToken(
+  tokens: TokenService,
+  token: string,
+  audience: Audience,
+): Principal {
   assertJwtShape(token);
   try {
     return tokens.verify(token, audience);
   } catch (error) {
     if (error instanceof TokenError)
-      throw unauthorized(error.message === 'Token expired' ? 'token_expired' : 'token_invalid');
+      throw unauthorized(
+        error.message === 'Token expired' ? 'token_expired' : 'token_invalid',
+      );
     throw error;
   }
 }
@@ -94,13 +104,17 @@ export function createAuthGuards({
   const verify = (token: string, audience: Audience): Principal =>
     verifyToken(tokens, token, audience);
 
-  function authenticateUser(request: FastifyRequest, allowQuery = false): UserPrincipal {
+  function authenticateUser(
+    request: FastifyRequest,
+    allowQuery = false,
+  ): UserPrincipal {
     const token = bearerToken(request, allowQuery);
     if (!token) throw unauthorized('authentication_required');
     const principal = verify(token, USER_AUDIENCE) as UserPrincipal;
     const version = currentSessionVersion(principal.userId);
     if (version === null) throw unauthorized('token_invalid');
-    if (principal.sessionVersion !== version) throw unauthorized('session_ended');
+    if (principal.sessionVersion !== version)
+      throw unauthorized('session_ended');
     request.principal = principal;
     return principal;
   }
@@ -117,7 +131,8 @@ export function createAuthGuards({
     if (!account || !account.active) throw unauthorized('token_invalid');
     // The role is read from the account, not the token, so a changed role applies at once.
     const role = account.context.role;
-    if (mode === 'act' && role !== 'admin') throw new DomainError('auditor_read_only');
+    if (mode === 'act' && role !== 'admin')
+      throw new DomainError('auditor_read_only');
     request.principal = { ...principal, role };
     return { ...principal, role };
   }
@@ -161,6 +176,7 @@ export function userOf(request: FastifyRequest): UserPrincipal {
 
 export function adminOf(request: FastifyRequest): AdminPrincipal {
   const p = request.principal;
-  if (!p || p.kind !== 'admin') throw unauthorized('admin_authentication_required');
+  if (!p || p.kind !== 'admin')
+    throw unauthorized('admin_authentication_required');
   return p;
 }

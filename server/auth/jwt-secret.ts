@@ -7,7 +7,9 @@ import type { AppConfig } from '../config';
  * The JWT signing secret: from JWT_SECRET, or (outside production) generated once into the data
  * folder so tokens survive restarts. Production without JWT_SECRET is refused by the config.
  */
-export function resolveJwtSecret(config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'env'>): string {
+export function resolveJwtSecret(
+  config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'env'>,
+): string {
   if (config.jwtSecret) return config.jwtSecret;
   if (config.env === 'production')
     throw new Error('JWT_SECRET is required when NODE_ENV=production');

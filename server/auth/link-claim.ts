@@ -29,7 +29,9 @@ export function createLinkClaims(ctx: {
   queries: { accounts: AccountQueries };
 }) {
   const signedInUser = (request: FastifyRequest): string | null => {
-    const match = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? '').trim());
+    const match = /^Bearer\s+(\S+)$/i.exec(
+      String(request.headers.authorization ?? '').trim(),
+    );
     if (!match) return null;
     try {
       const principal = ctx.tokens.verify(match[1]!, USER_AUDIENCE);
@@ -47,8 +49,12 @@ export function createLinkClaims(ctx: {
    * `?access_token=`), checked by signature even when expired: a brand may not act on its own link.
    */
   const carriedUsers = (request: FastifyRequest): string[] => {
-    const header = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? '').trim());
-    const query = (request.query as Record<string, unknown> | undefined)?.['access_token'];
+    const header = /^Bearer\s+(\S+)$/i.exec(
+      String(request.headers.authorization ?? '').trim(),
+    );
+    const query = (request.query as Record<string, unknown> | undefined)?.[
+      'access_token'
+    ];
     const tokens = [header?.[1], typeof query === 'string' ? query : undefined];
     return tokens.flatMap((token) => {
       const userId = token ? ctx.tokens.subjectOf(token, USER_AUDIENCE) : null;
@@ -58,9 +64,13 @@ export function createLinkClaims(ctx: {
   return {
     signedInUser,
     carriedUsers,
-    claimOf(request: FastifyRequest): { secret: string | null; userId: string | null } {
+    claimOf(request: FastifyRequest): {
+      secret: string | null;
+      userId: string | null;
+    } {
       const header = request.headers[CLAIM_SECRET_HEADER];
-      const secret = typeof header === 'string' && header.length <= 200 ? header : null;
+      const secret =
+        typeof header === 'string' && header.length <= 200 ? header : null;
       return { secret, userId: signedInUser(request) };
     },
   };

@@ -2,8 +2,15 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Language } from '@machines/account/account.events';
 import type { LinkClaimCommand } from '@machines/link-claim/link-claim.commands';
 import type { LinkKind } from '@machines/link-claim/link-claim.events';
-import type { LinkClaimContext, linkClaimMachine } from '@machines/link-claim/link-claim.machine';
-import type { CommandBus, CommandContext, CommandResult } from '../commands/command-bus';
+import type {
+  LinkClaimContext,
+  linkClaimMachine,
+} from '@machines/link-claim/link-claim.machine';
+import type {
+  CommandBus,
+  CommandContext,
+  CommandResult,
+} from '../commands/command-bus';
 import { linkClaimAggregate } from '../commands/aggregate';
 import type { CommandRunner } from '../commands/run-command';
 import { DomainError } from '../commands/domain-error';
@@ -45,15 +52,20 @@ const sameHash = (a: string, b: string) =>
   timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 
 /** The claim that counts: the claim stream's, else what the aggregate recorded (older links). */
-const current = (state: LinkClaimContext, recorded: RecordedClaim): RecordedClaim => ({
+const current = (
+  state: LinkClaimContext,
+  recorded: RecordedClaim,
+): RecordedClaim => ({
   claimSecretHash: state.claimSecretHash ?? recorded.claimSecretHash,
   claimedByUserId: recorded.claimedByUserId,
 });
 
 /** Whether `held` is the claim: true, false, or null while nobody claimed the link. */
 function holds(claim: RecordedClaim, held: HeldClaim): boolean | null {
-  if (claim.claimSecretHash === null && claim.claimedByUserId === null) return null;
-  if (claim.claimedByUserId !== null && held.userId === claim.claimedByUserId) return true;
+  if (claim.claimSecretHash === null && claim.claimedByUserId === null)
+    return null;
+  if (claim.claimedByUserId !== null && held.userId === claim.claimedByUserId)
+    return true;
   return (
     claim.claimSecretHash !== null &&
     held.secret !== null &&
@@ -69,8 +81,12 @@ function holds(claim: RecordedClaim, held: HeldClaim): boolean | null {
  */
 export function createLinkHolders(ctx: LinkHolderParts) {
   const load = async (ref: LinkRef): Promise<LinkClaimContext> =>
-    (await ctx.bus.load(linkClaimAggregate, linkClaimAggregate.streamId(linkStreamOf(ref))))
-      .snapshot.context;
+    (
+      await ctx.bus.load(
+        linkClaimAggregate,
+        linkClaimAggregate.streamId(linkStreamOf(ref)),
+      )
+    ).snapshot.context;
   const run: RunLinkClaim = async (ref, command, meta) => {
     const result = await ctx.run.linkClaim(linkStreamOf(ref), command, meta);
     await ctx.settle(result.position);
@@ -92,12 +108,17 @@ export function createLinkHolders(ctx: LinkHolderParts) {
       elsewhere: 'deal_claimed_elsewhere' | 'request_claimed_elsewhere',
     ): Promise<void> {
       const state = await load(ref);
-      if (holds(current(state, recorded), held) === false) throw new DomainError(elsewhere);
+      if (holds(current(state, recorded), held) === false)
+        throw new DomainError(elsewhere);
     },
     /** The first device's claim; answers its secret (only the hash is stored). */
     async claim(
       ref: LinkRef,
-      facts: { language: Language; fromBrandSignInAddress: boolean; email?: string },
+      facts: {
+        language: Language;
+        fromBrandSignInAddress: boolean;
+        email?: string;
+      },
       meta: CommandContext,
       secret = newClaim(),
     ): Promise<string> {

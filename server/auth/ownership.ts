@@ -26,13 +26,15 @@ export const dealGuard = {
   /** The brand who owns the deal; a deleted deal is not found. */
   owner: (userId: string): Guard<DealState> => ({
     authorize: ({ revision, snapshot: { context: c } }) => {
-      if (revision < 0 || c.ownerId !== userId || c.deletedAt !== null) throw dealNotFound();
+      if (revision < 0 || c.ownerId !== userId || c.deletedAt !== null)
+        throw dealNotFound();
     },
   }),
   /** Whoever holds the deal's creator link: this very token, on a deal that is not deleted. */
   link: (token: string): Guard<DealState> => ({
     authorize: ({ revision, snapshot: { context: c } }) => {
-      if (revision < 0 || c.shareableToken !== token || c.deletedAt !== null) throw dealNotFound();
+      if (revision < 0 || c.shareableToken !== token || c.deletedAt !== null)
+        throw dealNotFound();
     },
   }),
   admin: admin as Guard<DealState>,
@@ -50,7 +52,8 @@ export const requestGuard = {
   /** Whoever holds the request's link: this very token. */
   link: (token: string): Guard<PaymentRequestState> => ({
     authorize: ({ revision, snapshot }) => {
-      if (revision < 0 || snapshot.context.request?.token !== token) throw requestNotFound();
+      if (revision < 0 || snapshot.context.request?.token !== token)
+        throw requestNotFound();
     },
   }),
   admin: admin as Guard<PaymentRequestState>,

@@ -1,4 +1,9 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import {
+  randomBytes,
+  scrypt,
+  timingSafeEqual,
+  type ScryptOptions,
+} from 'node:crypto';
 
 /**
  * Password hashes with scrypt (node:crypto). The stored form carries its own parameters,
@@ -8,7 +13,11 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 const KEY_LENGTH = 64;
 const DEFAULT_COST = { N: 16_384, r: 8, p: 1 };
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  options: ScryptOptions,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(
       password.normalize('NFKC'),
@@ -20,7 +29,10 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   });
 }
 
-export async function hashPassword(password: string, cost = DEFAULT_COST): Promise<string> {
+export async function hashPassword(
+  password: string,
+  cost = DEFAULT_COST,
+): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, cost);
   return `scrypt$${cost.N}$${cost.r}$${cost.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
@@ -32,7 +44,10 @@ export const decoyHash = (): Promise<string> =>
   (decoy ??= hashPassword(randomBytes(18).toString('base64url')));
 
 /** Constant-time comparison; false for any malformed stored hash. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+): Promise<boolean> {
   const [scheme, n, r, p, saltText, hashText] = stored.split('$');
   if (scheme !== 'scrypt' || !saltText || !hashText) return false;
   const expected = Buffer.from(hashText, 'base64url');

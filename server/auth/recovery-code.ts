@@ -24,13 +24,17 @@ export function newRecoveryCode(): string {
 }
 
 /** The code as typed: case, spaces and dashes do not matter. */
-const canonical = (code: string): string => code.toUpperCase().replace(/[\s-]/g, '');
+const canonical = (code: string): string =>
+  code.toUpperCase().replace(/[\s-]/g, '');
 
 export const hashRecoveryCode = (code: string): string =>
   createHash('sha256').update(canonical(code)).digest('hex');
 
 /** Whether `code` is the one whose hash was kept (constant time). */
-export function recoveryCodeMatches(code: string, hash: string | null | undefined): boolean {
+export function recoveryCodeMatches(
+  code: string,
+  hash: string | null | undefined,
+): boolean {
   if (!hash) return false;
   const given = Buffer.from(hashRecoveryCode(code), 'hex');
   const kept = Buffer.from(hash, 'hex');

@@ -30,11 +30,15 @@ function principalOf(claims: jwt.JwtPayload, audience: Audience): Principal {
     return {
       kind: 'user',
       userId: subject,
-      sessionVersion: typeof sv === 'number' && Number.isInteger(sv) && sv >= 0 ? sv : 0,
+      sessionVersion:
+        typeof sv === 'number' && Number.isInteger(sv) && sv >= 0 ? sv : 0,
       expiresAtMs,
     };
   }
-  const role = claims['role'] === 'admin' || claims['role'] === 'auditor' ? claims['role'] : null;
+  const role =
+    claims['role'] === 'admin' || claims['role'] === 'auditor'
+      ? claims['role']
+      : null;
   if (!role) throw new TokenError('Invalid token');
   const username = String(claims['username'] ?? '');
   return { kind: 'admin', adminId: subject, username, role, expiresAtMs };
@@ -46,13 +50,27 @@ const verifySigned = (
   token: string,
   audience: string,
   expiry: { ignoreExpiration: true } | { clockTimestamp: number },
-) => jwt.verify(token, secret, { algorithms: ['HS256'], audience, issuer: ISSUER, ...expiry });
+) =>
+  jwt.verify(token, secret, {
+    algorithms: ['HS256'],
+    audience,
+    issuer: ISSUER,
+    ...expiry,
+  });
 
 /** The subject of a token this secret signed for `audience`, expired or not; null otherwise. */
-function signedSubject(secret: string, token: string, audience: string): string | null {
+function signedSubject(
+  secret: string,
+  token: string,
+  audience: string,
+): string | null {
   try {
-    const decoded = verifySigned(secret, token, audience, { ignoreExpiration: true });
-    return typeof decoded === 'string' || typeof decoded.sub !== 'string' ? null : decoded.sub;
+    const decoded = verifySigned(secret, token, audience, {
+      ignoreExpiration: true,
+    });
+    return typeof decoded === 'string' || typeof decoded.sub !== 'string'
+      ? null
+      : decoded.sub;
   } catch {
     return null;
   }
@@ -68,12 +86,16 @@ function verifiedClaims(
   nowSeconds: number,
 ): jwt.JwtPayload {
   try {
-    const decoded = verifySigned(secret, token, audience, { clockTimestamp: nowSeconds });
+    const decoded = verifySigned(secret, token, audience, {
+      clockTimestamp: nowSeconds,
+    });
     if (typeof decoded === 'string') throw new TokenError('Invalid token');
     return decoded;
   } catch (error) {
     throw new TokenError(
-      error instanceof jwt.TokenExpiredError ? 'Token expired' : 'Invalid token',
+      error instanceof jwt.TokenExpiredError
+        ? 'Token expired'
+        : 'Invalid token',
     );
   }
 }
@@ -98,7 +120,11 @@ export function createTokenService({
     ttlHours: number,
   ) =>
     jwt.sign(
-      { ...payload, iat: nowSeconds(), exp: nowSeconds() + Math.round(ttlHours * 3600) },
+      {
+        ...payload,
+        iat: nowSeconds(),
+        exp: nowSeconds() + Math.round(ttlHours * 3600),
+      },
       secret,
       {
         algorithm: 'HS256',
@@ -119,7 +145,8 @@ export function createTokenService({
     signAdmin: (adminId: string, username: string, role: AdminRole) =>
       sign({ role, username }, adminId, ADMIN_AUDIENCE, adminTtlHours),
     /** Who a token with a valid signature speaks for, expired or not; null for anything else. */
-    subjectOf: (token: string, audience: Audience) => signedSubject(secret, token, audience),
+    subjectOf: (token: string, audience: Audience) =>
+      signedSubject(secret, token, audience),
     /** Throws TokenError for a bad signature, wrong audience or expired token. */
     verify(token: string, audience: Audience): Principal {
       const key = `${audience} ${token}`;
@@ -131,12 +158,16 @@ export function createTokenService({
       }
       const principal = this.verifyUncached(token, audience);
       const exp = (jwt.decode(token) as jwt.JwtPayload | null)?.exp ?? 0;
-      if (verified.size >= 10_000) verified.delete(verified.keys().next().value as string);
+      if (verified.size >= 10_000)
+        verified.delete(verified.keys().next().value as string);
       verified.set(key, { principal, exp });
       return principal;
     },
     verifyUncached(token: string, audience: Audience): Principal {
-      return principalOf(verifiedClaims(secret, token, audience, nowSeconds()), audience);
+      return principalOf(
+        verifiedClaims(secret, token, audience, nowSeconds()),
+        audience,
+      );
     },
   };
 }

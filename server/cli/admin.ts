@@ -15,11 +15,17 @@ async function readPassword(): Promise<string> {
     for await (const chunk of process.stdin) text += String(chunk);
     return text.replace(/\r?\n$/, '');
   }
-  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  const rl = createInterface({
+    input: process.stdin,
+    output: process.stdout,
+    terminal: true,
+  });
   const output = rl as unknown as { _writeToOutput: (s: string) => void };
   process.stdout.write('Password: ');
   output._writeToOutput = () => undefined;
-  const answer = await new Promise<string>((resolve) => rl.question('', resolve));
+  const answer = await new Promise<string>((resolve) =>
+    rl.question('', resolve),
+  );
   rl.close();
   process.stdout.write('\n');
   return answer;
@@ -36,7 +42,9 @@ async function issueRecoveryCode(username: string): Promise<number> {
         actor: { kind: 'system', id: `cli:${operator()}` },
       }),
     );
-    console.log(`One-time recovery code for '${username}' (shown once; a new one replaces it):`);
+    console.log(
+      `One-time recovery code for '${username}' (shown once; a new one replaces it):`,
+    );
     console.log(code);
     console.log(
       'Sign in with the username, the password and this code (admin sign-in, "Recovery code").',
@@ -63,7 +71,11 @@ async function main(argv: string[]): Promise<number> {
     return issueRecoveryCode(username);
   const roleIndex = rest.indexOf('--role');
   const role = roleIndex >= 0 ? rest[roleIndex + 1] : 'admin';
-  if (command !== 'create' || !username || (role !== 'admin' && role !== 'auditor')) {
+  if (
+    command !== 'create' ||
+    !username ||
+    (role !== 'admin' && role !== 'auditor')
+  ) {
     console.error(USAGE);
     return 2;
   }
@@ -74,7 +86,9 @@ async function main(argv: string[]): Promise<number> {
   }
   try {
     const { adminId } = await withAdminAccounts((admins) =>
-      admins.create(username, password, role, { actor: { kind: 'system', id: 'cli' } }),
+      admins.create(username, password, role, {
+        actor: { kind: 'system', id: 'cli' },
+      }),
     );
     console.log(`Created ${role} account '${username}' (${adminId}).`);
     return 0;

@@ -43,8 +43,13 @@ async function main(argv: string[]): Promise<number> {
       `${report.events} events in ${report.streams} streams up to position ${report.head}; integrity verified.`,
   );
   const maxAgeDays = config.backupMaxAgeDays;
-  const pruned = pruneBackups(dirname(target), { now: new Date(), maxAgeDays, keep: [source] });
-  for (const path of pruned) console.log(`Deleted ${path}: older than ${maxAgeDays} days.`);
+  const pruned = pruneBackups(dirname(target), {
+    now: new Date(),
+    maxAgeDays,
+    keep: [source],
+  });
+  for (const path of pruned)
+    console.log(`Deleted ${path}: older than ${maxAgeDays} days.`);
   return 0;
 }
 

@@ -11,14 +11,19 @@ const env = {
   PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${webPort}`,
   PORT: process.env.PORT ?? '3000',
 };
-const bin = (name: string) => new URL(`../../node_modules/.bin/${name}`, import.meta.url).pathname;
+const bin = (name: string) =>
+  new URL(`../../node_modules/.bin/${name}`, import.meta.url).pathname;
 
 const children: ChildProcess[] = [
   spawn(bin('tsx'), ['watch', 'server/main.ts'], { stdio: 'inherit', env }),
-  spawn(bin('vite'), ['--config', 'web/vite.config.ts', '--port', webPort, '--strictPort'], {
-    stdio: 'inherit',
-    env,
-  }),
+  spawn(
+    bin('vite'),
+    ['--config', 'web/vite.config.ts', '--port', webPort, '--strictPort'],
+    {
+      stdio: 'inherit',
+      env,
+    },
+  ),
 ];
 
 const stop = () => {
@@ -32,4 +37,6 @@ for (const child of children) {
     process.exitCode = code ?? 0;
   });
 }
-console.log(`dev: app with hot reload on http://localhost:${webPort} (API on :${env.PORT})`);
+console.log(
+  `dev: app with hot reload on http://localhost:${webPort} (API on :${env.PORT})`,
+);

@@ -3,7 +3,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { AnyStateMachine } from 'xstate';
 import { eventCatalog } from '@machines/events/catalog';
-import type { EventDefinition, PersonalFieldMarks, StreamCategory } from '@machines/events/define';
+import type {
+  EventDefinition,
+  PersonalFieldMarks,
+  StreamCategory,
+} from '@machines/events/define';
 import type { Actor, EventMetadata } from '@machines/events/metadata';
 import { dealMachine } from '@machines/deal/deal.machine';
 import { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
@@ -18,7 +22,9 @@ import { linkClaimMachine } from '@machines/link-claim/link-claim.machine';
  * tests/machines/event-docs.test.ts fails when the file is out of date.
  */
 
-export const EVENT_DOCS_PATH = fileURLToPath(new URL('../../docs/events.md', import.meta.url));
+export const EVENT_DOCS_PATH = fileURLToPath(
+  new URL('../../docs/events.md', import.meta.url),
+);
 
 const streams: Record<
   StreamCategory,
@@ -31,7 +37,11 @@ const streams: Record<
     machine: paymentRequestMachine,
   },
   user: { stream: 'user-<id>', title: 'User account', machine: userMachine },
-  admin: { stream: 'admin-<id>', title: 'Admin account', machine: adminMachine },
+  admin: {
+    stream: 'admin-<id>',
+    title: 'Admin account',
+    machine: adminMachine,
+  },
   unique: {
     stream: 'unique-<kind>-<sha256 of the look-alike key>',
     title: 'Unique-value reservations',
@@ -131,11 +141,17 @@ interface Transition {
 interface StateNodeLike {
   path: string[];
   states: Record<string, StateNodeLike>;
-  transitions: Map<string, { target?: readonly { path: string[] }[]; guard?: unknown }[]>;
+  transitions: Map<
+    string,
+    { target?: readonly { path: string[] }[]; guard?: unknown }[]
+  >;
 }
 
 /** Every transition of `machine` taken on `eventType`, as "from → to [guard]". */
-function transitionsOf(machine: AnyStateMachine | undefined, eventType: string): Transition[] {
+function transitionsOf(
+  machine: AnyStateMachine | undefined,
+  eventType: string,
+): Transition[] {
   const found: Transition[] = [];
   const walk = (node: StateNodeLike) => {
     const from = node.path.join('.') || '(any state)';
@@ -148,7 +164,11 @@ function transitionsOf(machine: AnyStateMachine | undefined, eventType: string):
             : t.guard
               ? 'inline guard'
               : null;
-      found.push({ from, to: t.target?.map((n) => n.path.join('.')).join(', ') ?? from, guard });
+      found.push({
+        from,
+        to: t.target?.map((n) => n.path.join('.')).join(', ') ?? from,
+        guard,
+      });
     }
     Object.values(node.states).forEach(walk);
   };
@@ -159,27 +179,37 @@ function transitionsOf(machine: AnyStateMachine | undefined, eventType: string):
 type Json = Record<string, unknown>;
 
 function describeType(s: Json): string {
-  if (Array.isArray(s.anyOf)) return (s.anyOf as Json[]).map(describeType).join(' or ');
+  if (Array.isArray(s.anyOf))
+    return (s.anyOf as Json[]).map(describeType).join(' or ');
   if (Array.isArray(s.enum))
-    return (s.enum as unknown[]).map((v) => `\`${JSON.stringify(v)}\``).join(', ');
+    return (s.enum as unknown[])
+      .map((v) => `\`${JSON.stringify(v)}\``)
+      .join(', ');
   const bits: string[] = [];
   const type = String(s.type ?? 'any');
   if (type === 'array') {
     bits.push(`array of ${describeType((s.items as Json | undefined) ?? {})}`);
     if (s.minItems !== undefined || s.maxItems !== undefined)
-      bits.push(`(${String(s.minItems ?? 0)}..${String(s.maxItems ?? '∞')} items)`);
+      bits.push(
+        `(${String(s.minItems ?? 0)}..${String(s.maxItems ?? '∞')} items)`,
+      );
     return bits.join(' ');
   }
   bits.push(type);
   if (s.format) bits.push(`(${String(s.format)})`);
   if (s.pattern) bits.push(`matching \`${String(s.pattern)}\``);
   if (s.minLength !== undefined || s.maxLength !== undefined)
-    bits.push(`(length ${String(s.minLength ?? 0)}..${String(s.maxLength ?? '∞')})`);
+    bits.push(
+      `(length ${String(s.minLength ?? 0)}..${String(s.maxLength ?? '∞')})`,
+    );
   const max =
-    typeof s.maximum === 'number' && s.maximum < Number.MAX_SAFE_INTEGER ? ` ≤ ${s.maximum}` : '';
+    typeof s.maximum === 'number' && s.maximum < Number.MAX_SAFE_INTEGER
+      ? ` ≤ ${s.maximum}`
+      : '';
   if (s.exclusiveMinimum !== undefined)
     bits.push(`> ${String(s.exclusiveMinimum)}${max && `,${max}`}`);
-  else if (s.minimum !== undefined) bits.push(`≥ ${String(s.minimum)}${max && `,${max}`}`);
+  else if (s.minimum !== undefined)
+    bits.push(`≥ ${String(s.minimum)}${max && `,${max}`}`);
   else if (max) bits.push(max.trim());
   return bits.join(' ');
 }
@@ -193,18 +223,27 @@ function privacyCell(marks: PersonalFieldMarks, path: string): string {
   return [...new Set(own)].join(', ') + items.join(', ');
 }
 
-function fieldRows(schema: Json, marks: PersonalFieldMarks, prefix = ''): string[] {
+function fieldRows(
+  schema: Json,
+  marks: PersonalFieldMarks,
+  prefix = '',
+): string[] {
   const properties = (schema.properties ?? {}) as Record<string, Json>;
   const required = new Set((schema.required ?? []) as string[]);
   return Object.entries(properties).flatMap(([name, prop]) => {
     const row = `| \`${prefix}${name}\` | ${describeType(prop).replace(/\|/g, '\\|')} | ${required.has(name) ? 'yes' : 'no'} | ${privacyCell(marks, `${prefix}${name}`)} |`;
-    return prop.type === 'object' ? [row, ...fieldRows(prop, marks, `${prefix}${name}.`)] : [row];
+    return prop.type === 'object'
+      ? [row, ...fieldRows(prop, marks, `${prefix}${name}.`)]
+      : [row];
   });
 }
 
 function exampleOf(d: EventDefinition, state: string | undefined): Json {
   const metadata: EventMetadata = {
-    actor: { kind: actorOverrides[d.type] ?? defaultActor[d.category], id: 'u_7f3a' },
+    actor: {
+      kind: actorOverrides[d.type] ?? defaultActor[d.category],
+      id: 'u_7f3a',
+    },
     at: '2026-11-20T10:00:00.000Z',
     correlationId: '0b6f9c1e-2d3a-4c5b-8e7f-1a2b3c4d5e6f',
     causationId: null,
@@ -229,20 +268,33 @@ function renderEvent(d: EventDefinition): string {
   if (transitions.length > 0) {
     const describe = (t: Transition) =>
       `\`${t.from}\`${t.to === t.from ? ' (stays)' : ` → \`${t.to}\``}${t.guard ? ` if \`${t.guard}\`` : ''}`;
-    lines.push(`- accepted by the statechart: ${transitions.map(describe).join('; ')}`);
+    lines.push(
+      `- accepted by the statechart: ${transitions.map(describe).join('; ')}`,
+    );
   }
-  const rows = fieldRows(z.toJSONSchema(d.schema, { unrepresentable: 'any' }) as Json, d.fields);
+  const rows = fieldRows(
+    z.toJSONSchema(d.schema, { unrepresentable: 'any' }) as Json,
+    d.fields,
+  );
   lines.push(
     '',
     ...(rows.length
       ? ['| field | type | required | personal |', '|---|---|---|---|', ...rows]
       : ['No data fields (`{}`).']),
   );
-  lines.push('', '```json', JSON.stringify(exampleOf(d, state), null, 2), '```', '');
+  lines.push(
+    '',
+    '```json',
+    JSON.stringify(exampleOf(d, state), null, 2),
+    '```',
+    '',
+  );
   return lines.join('\n');
 }
 
-export function renderEventDocs(catalog: readonly EventDefinition[] = eventCatalog): string {
+export function renderEventDocs(
+  catalog: readonly EventDefinition[] = eventCatalog,
+): string {
   const out = [
     '# Event catalogue',
     '',
@@ -271,12 +323,19 @@ export function renderEventDocs(catalog: readonly EventDefinition[] = eventCatal
   ][]) {
     const defs = catalog.filter((d) => d.category === category);
     if (defs.length === 0) continue;
-    out.push(`## ${info.title} (\`${info.stream}\`)`, '', ...defs.map(renderEvent));
+    out.push(
+      `## ${info.title} (\`${info.stream}\`)`,
+      '',
+      ...defs.map(renderEvent),
+    );
   }
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (
+  process.argv[1] &&
+  import.meta.url === pathToFileURL(process.argv[1]).href
+) {
   writeFileSync(EVENT_DOCS_PATH, renderEventDocs());
   console.log(`Wrote ${EVENT_DOCS_PATH}`);
 }

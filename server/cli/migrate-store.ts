@@ -30,7 +30,8 @@ const USAGE = `Usage: npm run migrate-store -- --from <store> --to <store>
   <store> is a SQLite event-store file (e.g. data/events.db), a PostgreSQL URL (postgres://…) or a KurrentDB connection string (kurrentdb://…).
   Copies every stream with the same events, ids and order (personal fields sealed again under the target's keys, erased keys carried over as erased), then verifies the copy. Stop the app first.`;
 
-const isKurrent = (spec: string) => /^(kurrentdb|esdb|kdb)(\+discover)?:\/\//i.test(spec);
+const isKurrent = (spec: string) =>
+  /^(kurrentdb|esdb|kdb)(\+discover)?:\/\//i.test(spec);
 const isServer = (spec: string) => isKurrent(spec) || isPostgresUrl(spec);
 
 /** KurrentDB keeps its personal-data keys in KEY_STORE_URL's PostgreSQL, else in DATA_DIR's keys.db. */
@@ -42,17 +43,30 @@ function kurrentKeys(): KeyTable {
   return createSqliteKeyTable(join(dataDir, 'keys.db'));
 }
 
-function openStored(spec: string, role: 'from' | 'to'): { store: EventStore; keys: KeyTable } {
+function openStored(
+  spec: string,
+  role: 'from' | 'to',
+): { store: EventStore; keys: KeyTable } {
   if (isKurrent(spec))
-    return { store: createKurrentEventStore({ connectionString: spec }), keys: kurrentKeys() };
+    return {
+      store: createKurrentEventStore({ connectionString: spec }),
+      keys: kurrentKeys(),
+    };
   if (isPostgresUrl(spec)) {
-    const store = createPostgresEventStore({ connectionString: spec, startTimeoutMs: 0 });
+    const store = createPostgresEventStore({
+      connectionString: spec,
+      startTimeoutMs: 0,
+    });
     return { store, keys: createPostgresKeyTable(spec) };
   }
   const path = resolve(spec);
-  if (role === 'from' && !existsSync(path)) throw new Error(`No event store at ${path}`);
+  if (role === 'from' && !existsSync(path))
+    throw new Error(`No event store at ${path}`);
   mkdirSync(dirname(path), { recursive: true });
-  return { store: createSqliteEventStore({ path }), keys: createSqliteKeyTable(path) };
+  return {
+    store: createSqliteEventStore({ path }),
+    keys: createSqliteKeyTable(path),
+  };
 }
 
 /**
@@ -66,7 +80,9 @@ function open(spec: string, role: 'from' | 'to'): EncryptedEventStore {
 }
 
 /** The evidence files kept beside a store (its own table), or null beside KurrentDB (a file of its own). */
-function openEvidence(spec: string): Promise<EvidenceStore> | EvidenceStore | null {
+function openEvidence(
+  spec: string,
+): Promise<EvidenceStore> | EvidenceStore | null {
   if (isKurrent(spec)) return null;
   if (isPostgresUrl(spec)) return createPostgresEvidenceStore(spec);
   return createSqliteEvidenceStore(resolve(spec));
@@ -74,7 +90,10 @@ function openEvidence(spec: string): Promise<EvidenceStore> | EvidenceStore | nu
 
 /** Copies the dispute conversations' evidence files with the events (content-addressed: a re-run adds nothing). */
 async function copyEvidence(from: string, to: string): Promise<string> {
-  const [source, target] = await Promise.all([openEvidence(from), openEvidence(to)]);
+  const [source, target] = await Promise.all([
+    openEvidence(from),
+    openEvidence(to),
+  ]);
   try {
     if (!source || !target)
       return 'Evidence files beside KurrentDB are in DATA_DIR/evidence.db: copy that file (or its rows) yourself.';
@@ -101,7 +120,11 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  if (isServer(from) ? from === to : !isServer(to) && resolve(from) === resolve(to)) {
+  if (
+    isServer(from)
+      ? from === to
+      : !isServer(to) && resolve(from) === resolve(to)
+  ) {
     console.error('--from and --to name the same store.');
     return 2;
   }
@@ -126,7 +149,9 @@ async function main(argv: string[]): Promise<number> {
       `Copied ${report.events} events (${report.streams} streams, ${report.appends} appends) in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
         `verified ${verified} events: same streams, revisions, ids, types, data and order.`,
     );
-    console.log(`Carried ${tombstones} erased keys over: erased people stay erased.`);
+    console.log(
+      `Carried ${tombstones} erased keys over: erased people stay erased.`,
+    );
     console.log(
       `Anchored the old chains in the new store: heads digest ${anchor.chainHeadsDigest}.`,
     );

@@ -26,7 +26,9 @@ runCli(() =>
     bar.start(Math.max(1, await store.headPosition()), 0, { rate: 0 });
     const applied = await runner.rebuild((count) => {
       const seconds = (Date.now() - started) / 1000;
-      bar.update(runner.position, { rate: Math.round(count / Math.max(seconds, 0.001)) });
+      bar.update(runner.position, {
+        rate: Math.round(count / Math.max(seconds, 0.001)),
+      });
     });
     bar.stop();
     const seconds = (Date.now() - started) / 1000;

@@ -1,9 +1,14 @@
 import { gatewayFromConfig } from '../money/gateway/create-gateway';
-import { defaultSince, parseSince, reconcile } from '../money/reconciliation/reconcile';
+import {
+  defaultSince,
+  parseSince,
+  reconcile,
+} from '../money/reconciliation/reconcile';
 import { reportLines } from '../money/reconciliation/report-text';
 import { runCli, withEventStore } from './run-cli';
 
-const usage = 'usage: npm run reconcile [-- --since <YYYY-MM-DD | ISO instant>] [--json]';
+const usage =
+  'usage: npm run reconcile [-- --since <YYYY-MM-DD | ISO instant>] [--json]';
 
 /**
  * `npm run reconcile`: compares every money movement of the ledger with the gateway's own records
@@ -18,9 +23,12 @@ runCli(
       const sinceText = at >= 0 ? argv[at + 1] : undefined;
       if (at >= 0 && !sinceText) throw new Error(usage);
       const now = new Date();
-      const since = sinceText === undefined ? defaultSince(now) : parseSince(sinceText);
+      const since =
+        sinceText === undefined ? defaultSince(now) : parseSince(sinceText);
       if (!since)
-        throw new Error(`--since must be a date (YYYY-MM-DD) or an ISO instant; ${usage}`);
+        throw new Error(
+          `--since must be a date (YYYY-MM-DD) or an ISO instant; ${usage}`,
+        );
       if (since >= now) throw new Error('--since must be in the past');
       // The server's configuration, read by the same loader: DATABASE_URL / KURRENTDB_URL (the
       // store, in withEventStore), STRIPE_SECRET_KEY or SIMULATED_GATEWAY_FILE / DATA_DIR.

@@ -12,7 +12,9 @@ runCli(
         );
         return 0;
       }
-      console.log(`${problems.length} of ${streams} streams differ under the current statecharts:`);
+      console.log(
+        `${problems.length} of ${streams} streams differ under the current statecharts:`,
+      );
       for (const p of problems)
         console.log(
           `  ${p.streamId} revision ${p.revision} (${p.type}): ${p.kind.replace('_', ' ')} — ${p.message}`,

@@ -10,7 +10,9 @@ runCli(
     withEventStore(async (store) => {
       const { streams, events, breaks } = await verifyStore(store.stored);
       if (breaks.length === 0) {
-        console.log(`OK: ${events} events in ${streams} streams; every hash chain is intact.`);
+        console.log(
+          `OK: ${events} events in ${streams} streams; every hash chain is intact.`,
+        );
         return 0;
       }
       console.log(

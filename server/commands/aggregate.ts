@@ -22,12 +22,13 @@ export const dealAggregate: Aggregate<typeof dealMachine> = {
   describe: statusOf,
 };
 
-export const paymentRequestAggregate: Aggregate<typeof paymentRequestMachine> = {
-  name: 'payment request',
-  machine: paymentRequestMachine,
-  streamId: (id) => `payment-request-${id}`,
-  describe: statusOf,
-};
+export const paymentRequestAggregate: Aggregate<typeof paymentRequestMachine> =
+  {
+    name: 'payment request',
+    machine: paymentRequestMachine,
+    streamId: (id) => `payment-request-${id}`,
+    describe: statusOf,
+  };
 
 export const userAggregate: Aggregate<typeof userMachine> = {
   name: 'user',

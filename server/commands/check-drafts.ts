@@ -1,6 +1,11 @@
 import type { ActionCode } from '@machines/errors/action-texts';
 import { randomUUID } from 'node:crypto';
-import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
+import type {
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  EventFromLogic,
+  SnapshotFrom,
+} from 'xstate';
 import { eventDefinition } from '@machines/events/catalog';
 import type { Actor, EventMetadata } from '@machines/events/metadata';
 import type { Aggregate } from './aggregate';
@@ -51,12 +56,16 @@ export function checkDrafts<M extends AnyStateMachine>(
   for (let i = 0; i < drafts.length; i++) {
     const draft = drafts[i]!;
     const definition = eventDefinition(draft.type);
-    if (!definition) throw new DomainError('unknown_event', { type: draft.type });
+    if (!definition)
+      throw new DomainError('unknown_event', { type: draft.type });
     const parsed = definition.schema.safeParse(draft.data);
     if (!parsed.success) {
       throw new DomainError(
         'invalid_event_data',
-        { type: draft.type, detail: parsed.error.issues[0]?.message ?? 'invalid data' },
+        {
+          type: draft.type,
+          detail: parsed.error.issues[0]?.message ?? 'invalid data',
+        },
         { issues: parsed.error.issues },
       );
     }
@@ -67,7 +76,11 @@ export function checkDrafts<M extends AnyStateMachine>(
       causationId: stamp.causationId,
       schemaVersion: definition.version,
     };
-    const event = { type: draft.type, data: parsed.data, metadata } as EventFromLogic<M>;
+    const event = {
+      type: draft.type,
+      data: parsed.data,
+      metadata,
+    } as EventFromLogic<M>;
     if (!(snapshot as AnyMachineSnapshot).can(event)) {
       const status = aggregate.describe(snapshot as never);
       const code = notInState[aggregate.name] ?? 'account_not_in_state';
@@ -79,7 +92,12 @@ export function checkDrafts<M extends AnyStateMachine>(
     }
     snapshot = step(aggregate.machine, snapshot, event);
     metadata.state = stateKey((snapshot as AnyMachineSnapshot).value);
-    events[i] = { id: draft.id ?? newId(), type: draft.type, data: parsed.data, metadata };
+    events[i] = {
+      id: draft.id ?? newId(),
+      type: draft.type,
+      data: parsed.data,
+      metadata,
+    };
   }
   return { snapshot, events };
 }

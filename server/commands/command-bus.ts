@@ -27,7 +27,9 @@ export interface CommandContext {
  * An event a command wants to append, typed from the machine's events (the catalogue): the bus
  * adds metadata and an id. A fixed `id` makes the append idempotent (webhooks, timers, reactors).
  */
-export type Draft<M extends AnyStateMachine = AnyStateMachine> = DraftOf<EventFromLogic<M>>;
+export type Draft<M extends AnyStateMachine = AnyStateMachine> = DraftOf<
+  EventFromLogic<M>
+>;
 
 export interface Loaded<M extends AnyStateMachine> {
   streamId: string;
@@ -95,7 +97,9 @@ async function load<M extends AnyStateMachine>(
   streamId: string,
 ): Promise<Loaded<M>> {
   const cached = cache.get(streamId);
-  let snapshot = (cached?.snapshot as SnapshotFrom<M> | undefined) ?? initialOf(aggregate.machine);
+  let snapshot =
+    (cached?.snapshot as SnapshotFrom<M> | undefined) ??
+    initialOf(aggregate.machine);
   let revision = cached?.revision ?? -1;
   let recorded: RecordedEvent[] = [];
   try {
@@ -196,7 +200,9 @@ function decideOn<M extends AnyStateMachine>(
     return rereadIfOptimistic(optimistic, error);
   }
   return drafts
-    .then((later) => checkDecision(parts, aggregate, loaded, optimistic, stamp, later))
+    .then((later) =>
+      checkDecision(parts, aggregate, loaded, optimistic, stamp, later),
+    )
     .catch((error: unknown) => rereadIfOptimistic(optimistic, error));
 }
 
@@ -222,12 +228,19 @@ async function append<M extends AnyStateMachine>(
     position: result.position,
     recordedAt: loaded.now,
   }));
-  return { snapshot, revision: result.nextExpectedRevision, position: result.position, events };
+  return {
+    snapshot,
+    revision: result.nextExpectedRevision,
+    position: result.position,
+    events,
+  };
 }
 
 /** Spreads retries a little so a crowd of writers does not collide again in lock-step. */
 const backOff = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, attempt * 2)));
+  new Promise((resolve) =>
+    setTimeout(resolve, Math.random() * Math.min(50, attempt * 2)),
+  );
 
 async function execute<M extends AnyStateMachine>(
   parts: BusParts & { maxAttempts: number },
@@ -249,10 +262,19 @@ async function execute<M extends AnyStateMachine>(
   for (let attempt = 1; ; attempt++) {
     const optimistic = trustCache
       ? (fromCache<M>(parts, streamId) ??
-        (options.newStream && attempt === 1 ? fresh(parts, aggregate, streamId) : undefined))
+        (options.newStream && attempt === 1
+          ? fresh(parts, aggregate, streamId)
+          : undefined))
       : undefined;
     const loaded = optimistic ?? (await load(parts, aggregate, streamId));
-    const decided = decideOn(parts, aggregate, decide, loaded, optimistic !== undefined, stamp);
+    const decided = decideOn(
+      parts,
+      aggregate,
+      decide,
+      loaded,
+      optimistic !== undefined,
+      stamp,
+    );
     const checked = decided instanceof Promise ? await decided : decided;
     if (checked === 'reread') {
       trustCache = false;
@@ -291,7 +313,10 @@ type Execute = <M extends AnyStateMachine>(
 ) => Promise<CommandResult<M>>;
 
 /** `execute`, reporting each command's outcome to `onOutcome`. */
-function observed(execute: Execute, onOutcome: (outcome: CommandOutcome) => void): Execute {
+function observed(
+  execute: Execute,
+  onOutcome: (outcome: CommandOutcome) => void,
+): Execute {
   return async (aggregate, streamId, decide, context, options = {}) => {
     const started = performance.now();
     let type = 'none';
@@ -301,7 +326,10 @@ function observed(execute: Execute, onOutcome: (outcome: CommandOutcome) => void
       type = (drafts[0]?.type as string | undefined) ?? 'none';
       return drafts;
     };
-    const report = (outcome: CommandOutcome['outcome'], code: string | null) => {
+    const report = (
+      outcome: CommandOutcome['outcome'],
+      code: string | null,
+    ) => {
       try {
         onOutcome({
           aggregate: aggregate.name,
@@ -315,7 +343,13 @@ function observed(execute: Execute, onOutcome: (outcome: CommandOutcome) => void
       }
     };
     try {
-      const result = await execute(aggregate, streamId, tracked, context, options);
+      const result = await execute(
+        aggregate,
+        streamId,
+        tracked,
+        context,
+        options,
+      );
       report(result.events.length > 0 ? 'accepted' : 'unchanged', null);
       return result;
     } catch (error) {
@@ -339,12 +373,20 @@ export function createCommandBus({
   cacheSize = 10_000,
   onOutcome,
 }: CommandBusOptions) {
-  const parts = { store, clock, newId, cache: createSnapshotCache(cacheSize), maxAttempts };
+  const parts = {
+    store,
+    clock,
+    newId,
+    cache: createSnapshotCache(cacheSize),
+    maxAttempts,
+  };
   const run: Execute = (aggregate, streamId, decide, context, options = {}) =>
     execute(parts, aggregate, streamId, decide, context, options);
   return {
-    load: <M extends AnyStateMachine>(aggregate: Aggregate<M>, streamId: string) =>
-      load(parts, aggregate, streamId),
+    load: <M extends AnyStateMachine>(
+      aggregate: Aggregate<M>,
+      streamId: string,
+    ) => load(parts, aggregate, streamId),
     execute: onOutcome ? observed(run, onOutcome) : run,
     /** Forgets cached snapshots (tests, or after an out-of-band change). */
     clearCache: () => parts.cache.clear(),

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { StreamNotFound, WrongExpectedVersion, type EventStore } from '../event-store/event-store';
+import {
+  StreamNotFound,
+  WrongExpectedVersion,
+  type EventStore,
+} from '../event-store/event-store';
 import type { Clock } from '../shared/clock';
 
 /** The sequence stream's record of one block handed to an instance. */
@@ -95,7 +99,8 @@ export function createIdAllocator({
         await startRefill();
       }
     }
-    if (!spare && !refill && last - next < blockSize / 2) void startRefill().catch(() => undefined);
+    if (!spare && !refill && last - next < blockSize / 2)
+      void startRefill().catch(() => undefined);
     return next++;
   };
 }

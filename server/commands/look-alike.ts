@@ -25,7 +25,8 @@ const fold = (value: string): string =>
     .normalize('NFD')
     .replace(/\p{Mn}/gu, '');
 
-const skeleton = (value: string): string => fold(unhomoglyph(fold(value.trim())));
+const skeleton = (value: string): string =>
+  fold(unhomoglyph(fold(value.trim())));
 
 /** The key a username or admin name is unique by. */
 export function nameKey(name: string): string {
@@ -50,5 +51,7 @@ export function emailKey(email: string): string {
  * selectors, Hangul fillers, tags (Unicode's Default_Ignorable_Code_Point), other format and control
  * characters, line and paragraph separators, private-use characters and the blank braille pattern.
  */
-const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\u2800]/u;
-export const hasInvisibleCharacters = (value: string): boolean => INVISIBLE.test(value);
+const INVISIBLE =
+  /[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\u2800]/u;
+export const hasInvisibleCharacters = (value: string): boolean =>
+  INVISIBLE.test(value);

@@ -13,7 +13,13 @@ import {
   userAggregate,
   type Aggregate,
 } from './aggregate';
-import type { CommandBus, CommandContext, CommandResult, Draft, Loaded } from './command-bus';
+import type {
+  CommandBus,
+  CommandContext,
+  CommandResult,
+  Draft,
+  Loaded,
+} from './command-bus';
 import { deterministicId } from './deterministic-id';
 import { DomainError } from './domain-error';
 import type { dealMachine } from '@machines/deal/deal.machine';
@@ -45,12 +51,15 @@ export interface RunOptions<S> {
 }
 
 export const dealNotFound = () => new DomainError('deal_not_found');
-export const requestNotFound = () => new DomainError('payment_request_not_found');
+export const requestNotFound = () =>
+  new DomainError('payment_request_not_found');
 const userNotFound = () => new DomainError('user_not_found');
 const adminNotFound = () => new DomainError('admin_not_found');
 
 /** An escrow aggregate a command can be addressed to by kind (webhooks and the payments reactor know both). */
-export type EscrowTarget = { kind: 'deal'; id: number } | { kind: 'payment_request'; id: number };
+export type EscrowTarget =
+  | { kind: 'deal'; id: number }
+  | { kind: 'payment_request'; id: number };
 
 /** A deduplicated command's events get ids derived from its key: a retry records nothing new. */
 function withIds<T extends { type: string; id?: string }>(
@@ -59,11 +68,18 @@ function withIds<T extends { type: string; id?: string }>(
   dedupeKey: string | undefined,
 ): T[] {
   if (dedupeKey === undefined) return drafts;
-  return drafts.map((d) => ({ ...d, id: deterministicId(streamId, dedupeKey, d.type) }));
+  return drafts.map((d) => ({
+    ...d,
+    id: deterministicId(streamId, dedupeKey, d.type),
+  }));
 }
 
 /** Runs the commands of one aggregate through its decider. */
-function aggregateRunner<M extends AnyStateMachine, C, D extends { type: string; id?: string }>(
+function aggregateRunner<
+  M extends AnyStateMachine,
+  C,
+  D extends { type: string; id?: string },
+>(
   bus: CommandBus,
   aggregate: Aggregate<M>,
   decide: (command: C, snapshot: SnapshotFrom<M>, now: string) => D[],
@@ -77,7 +93,9 @@ function aggregateRunner<M extends AnyStateMachine, C, D extends { type: string;
     options: RunOptions<Loaded<M>> = {},
   ): Promise<CommandResult<M>> => {
     const streamId = aggregate.streamId(id);
-    const ifMissing = options.newStream ? 'decide' : (options.ifMissing ?? missing);
+    const ifMissing = options.newStream
+      ? 'decide'
+      : (options.ifMissing ?? missing);
     return bus.execute(
       aggregate,
       streamId,
@@ -135,8 +153,10 @@ export function createCommandRunner(bus: CommandBus) {
     linkClaim: aggregateRunner(
       bus,
       linkClaimAggregate,
-      (command: LinkClaimCommand, snapshot: SnapshotFrom<typeof linkClaimMachine>) =>
-        decideLinkClaim(snapshot.context, command),
+      (
+        command: LinkClaimCommand,
+        snapshot: SnapshotFrom<typeof linkClaimMachine>,
+      ) => decideLinkClaim(snapshot.context, command),
       userNotFound,
       'decide',
     ),
@@ -149,7 +169,12 @@ export function createCommandRunner(bus: CommandBus) {
     ): Promise<{ position: number }> {
       return target.kind === 'deal'
         ? deal(target.id, command, ctx, options as RunOptions<DealState>)
-        : request(target.id, command, ctx, options as RunOptions<PaymentRequestState>);
+        : request(
+            target.id,
+            command,
+            ctx,
+            options as RunOptions<PaymentRequestState>,
+          );
     },
   };
 }

@@ -22,7 +22,8 @@ export function createSnapshotCache(capacity: number) {
       if (current && current.revision > state.revision) return;
       entries.delete(streamId);
       entries.set(streamId, state);
-      if (entries.size > capacity) entries.delete(entries.keys().next().value as string);
+      if (entries.size > capacity)
+        entries.delete(entries.keys().next().value as string);
     },
     /** Forgets the entry unless it is newer than `revision` (the revision found to be stale). */
     invalidate(streamId: string, revision: number): void {

@@ -1,5 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { StreamNotFound, WrongExpectedVersion, type EventStore } from '../event-store/event-store';
+import {
+  StreamNotFound,
+  WrongExpectedVersion,
+  type EventStore,
+} from '../event-store/event-store';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from './command-bus';
 import type { ErrorCode } from '@machines/errors/error-catalogue';
@@ -8,7 +12,8 @@ import { emailKey, nameKey } from './look-alike';
 
 export type UniqueKind = 'email' | 'username' | 'admin-username';
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+const sha256 = (text: string): string =>
+  createHash('sha256').update(text).digest('hex');
 
 /** Values are unique by their look-alike key (./look-alike.ts): `vіc0ba2e` holds the same stream as `vic0ba2e`. */
 const keyOf: Record<UniqueKind, (value: string) => string> = {
@@ -67,19 +72,26 @@ async function current({ store }: Parts, streamId: string) {
   try {
     const events = await store.readStream(streamId);
     const last = events[events.length - 1]!;
-    const owner = last.type === 'ValueReserved' ? (last.data as { ownerId: string }).ownerId : null;
+    const owner =
+      last.type === 'ValueReserved'
+        ? (last.data as { ownerId: string }).ownerId
+        : null;
     return {
       revision: last.revision,
       owner,
       reservedAt: String((last.metadata as { at?: unknown }).at ?? ''),
     };
   } catch (error) {
-    if (error instanceof StreamNotFound) return { revision: -1, owner: null, reservedAt: '' };
+    if (error instanceof StreamNotFound)
+      return { revision: -1, owner: null, reservedAt: '' };
     throw error;
   }
 }
 
-async function streamExists({ store }: Parts, streamId: string): Promise<boolean> {
+async function streamExists(
+  { store }: Parts,
+  streamId: string,
+): Promise<boolean> {
   try {
     return (await store.readStream(streamId)).length > 0;
   } catch (error) {
@@ -96,7 +108,10 @@ async function orphaned(
   reservedAt: string,
 ): Promise<boolean> {
   const since = Date.parse(reservedAt);
-  if (Number.isNaN(since) || parts.clock.now().getTime() - since < parts.reclaimAfterMs)
+  if (
+    Number.isNaN(since) ||
+    parts.clock.now().getTime() - since < parts.reclaimAfterMs
+  )
     return false;
   return !(await streamExists(parts, ownerStream[kind](owner)));
 }
@@ -127,12 +142,14 @@ async function reserve(
   ctx: CommandContext,
   taken: ErrorCode,
 ): Promise<void> {
-  if (await heldExactly(parts, kind, value, ownerId)) throw new DomainError(taken);
+  if (await heldExactly(parts, kind, value, ownerId))
+    throw new DomainError(taken);
   const streamId = uniqueStreamId(kind, value);
   const state = await current(parts, streamId);
   if (state.owner === ownerId) return;
   const reclaim =
-    state.owner !== null && (await orphaned(parts, kind, state.owner, state.reservedAt));
+    state.owner !== null &&
+    (await orphaned(parts, kind, state.owner, state.reservedAt));
   if (state.owner !== null && !reclaim) throw new DomainError(taken);
   const events = [
     {
@@ -155,7 +172,11 @@ async function reserve(
     });
   }
   try {
-    await parts.store.append(streamId, events, state.revision < 0 ? 'no_stream' : state.revision);
+    await parts.store.append(
+      streamId,
+      events,
+      state.revision < 0 ? 'no_stream' : state.revision,
+    );
   } catch (error) {
     if (error instanceof WrongExpectedVersion) throw new DomainError(taken);
     throw error;
@@ -222,7 +243,10 @@ export function createUniqueValues({
       ownerId: string,
       ctx: CommandContext,
     ): Promise<void> {
-      for (const streamId of new Set([uniqueStreamId(kind, value), exactStreamId(kind, value)])) {
+      for (const streamId of new Set([
+        uniqueStreamId(kind, value),
+        exactStreamId(kind, value),
+      ])) {
         const state = await current(parts, streamId);
         if (state.owner !== ownerId) continue;
         await store.append(
@@ -245,8 +269,12 @@ export function createUniqueValues({
         (await current(parts, exactStreamId(kind, value))).owner
       );
     },
-    adopt: (kind: UniqueKind, value: string, ownerId: string, ctx: CommandContext) =>
-      adopt(parts, kind, value, ownerId, ctx),
+    adopt: (
+      kind: UniqueKind,
+      value: string,
+      ownerId: string,
+      ctx: CommandContext,
+    ) => adopt(parts, kind, value, ownerId, ctx),
   };
 }
 

@@ -64,10 +64,15 @@ export function createActorNames(
       case 'brand':
       case 'creator': {
         const user = accounts.userById(actor.id);
-        return user?.username ?? words[actor.kind === 'brand' ? 'unknownBrand' : 'unknownCreator'];
+        return (
+          user?.username ??
+          words[actor.kind === 'brand' ? 'unknownBrand' : 'unknownCreator']
+        );
       }
       case 'creator-link':
-        return actor.id.startsWith('payment-request-') ? words.brandLink : words.creatorLink;
+        return actor.id.startsWith('payment-request-')
+          ? words.brandLink
+          : words.creatorLink;
       case 'admin': {
         const admin = accounts.adminById(actor.id);
         return admin ? admin.context.username : words.unknownAdmin;

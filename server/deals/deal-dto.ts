@@ -12,7 +12,11 @@ import { centsToDecimal } from '@machines/money';
 import { chargebackSummary } from '@machines/escrow/escrow-ledger';
 import type { DealRecord } from '../../projections/deals.queries';
 import { stateValueFromKey } from '../../projections/state-meta';
-import { redactFor, redactForAdmin, redactOtherSide } from '../shared/redaction';
+import {
+  redactFor,
+  redactForAdmin,
+  redactOtherSide,
+} from '../shared/redaction';
 import { revisionRoundsOf } from '@machines/deal/deal-contract';
 import { dealContract } from '../documents/contract-hash';
 import { documentRefOf } from '../shared/document-refs';
@@ -28,7 +32,8 @@ export function redactDealContext(c: DealContext): Record<string, unknown> {
   // Every gateway or account id (a field named "…Id") is hidden, also ones added later; the
   // deal's own number stays.
   const ids: Record<string, null> = {};
-  for (const key of Object.keys(c)) if (key.endsWith('Id') && key !== 'dealId') ids[key] = null;
+  for (const key of Object.keys(c))
+    if (key.endsWith('Id') && key !== 'dealId') ids[key] = null;
   return {
     ...c,
     ...ids,
@@ -51,7 +56,13 @@ export function redactDealContext(c: DealContext): Record<string, unknown> {
     lastPaymentFailure: null,
     lastTransferError: null,
     ...(c.milestones
-      ? { milestones: c.milestones.map((m) => ({ ...m, transferId: null, refundId: null })) }
+      ? {
+          milestones: c.milestones.map((m) => ({
+            ...m,
+            transferId: null,
+            refundId: null,
+          })),
+        }
       : {}),
     chargebacks: [],
     // The brand's refunds and an admin's hold reason are not the creator's business.
@@ -72,8 +83,9 @@ const splitAmounts = ({ split }: DealContext) =>
     : null;
 
 /** The gateway's refusal of a split's part as one line: the gateway's messages lead with their code. */
-const failureText = (failure: { code: string; message: string } | null): string | null =>
-  failure === null ? null : failure.message || failure.code;
+const failureText = (
+  failure: { code: string; message: string } | null,
+): string | null => (failure === null ? null : failure.message || failure.code);
 
 /** A split as the admin answers (deals and requests) carry it; `adminName` names whoever asked for it. */
 export function adminSplit(
@@ -90,17 +102,26 @@ export function adminSplit(
     transferFailure: failureText(split.transferFailure),
     refundFailure: failureText(split.refundFailure),
     requestedAt: split.requestedAt,
-    by: split.requestedBy === null ? 'admin (unknown)' : adminName(split.requestedBy),
+    by:
+      split.requestedBy === null
+        ? 'admin (unknown)'
+        : adminName(split.requestedBy),
   };
 }
 
 /** A deal with a plan: its milestones (no gateway ids for the link) and their summary; nothing otherwise. */
-function milestoneFields(snapshot: DealSnapshot, now: string, link: boolean): Partial<DealDto> {
+function milestoneFields(
+  snapshot: DealSnapshot,
+  now: string,
+  link: boolean,
+): Partial<DealDto> {
   const { milestones } = snapshot.context;
   if (milestones === undefined) return {};
   const views = milestoneViews(snapshot, now);
   return {
-    milestones: link ? views.map((m) => ({ ...m, transferId: null, refundId: null })) : views,
+    milestones: link
+      ? views.map((m) => ({ ...m, transferId: null, refundId: null }))
+      : views,
     milestoneSummary: milestoneSummary(milestones),
   };
 }
@@ -110,7 +131,12 @@ function amountFields(
   terms: NonNullable<DealContext['terms']>,
 ): Pick<
   DealDto,
-  'amount' | 'platformFee' | 'totalAmount' | 'amountCents' | 'platformFeeCents' | 'totalAmountCents'
+  | 'amount'
+  | 'platformFee'
+  | 'totalAmount'
+  | 'amountCents'
+  | 'platformFeeCents'
+  | 'totalAmountCents'
 > {
   return {
     amount: centsToDecimal(terms.amountCents),
@@ -126,7 +152,9 @@ function amountFields(
  * Listed field by field: answers are serialised without a schema pass (docs/adr/0006), so
  * nothing beyond dealStateSchema (e.g. the view's own `value`) may slip into the JSON.
  */
-function stateFields(state: ReturnType<typeof dealStateView>): DealDto['state'] {
+function stateFields(
+  state: ReturnType<typeof dealStateView>,
+): DealDto['state'] {
   return {
     status: state.status,
     step: state.step,
@@ -179,9 +207,14 @@ export function toDealDto(
     revisionsUsed: c.revisionsUsed,
     revisions: c.revisions,
     ...milestoneFields(snapshot, now, link),
-    status: state.status === 'new' ? 'pending_payment' : (state.status as DealStatus),
+    status:
+      state.status === 'new' ? 'pending_payment' : (state.status as DealStatus),
     shareableToken: c.shareableToken,
-    stripeAccountId: c.stripeAccountId ? (link ? 'connected' : c.stripeAccountId) : null,
+    stripeAccountId: c.stripeAccountId
+      ? link
+        ? 'connected'
+        : c.stripeAccountId
+      : null,
     influencerAcceptedAt: c.influencerAcceptedAt,
     paidAt: c.paidAt,
     deliveredAt: c.deliveredAt,
@@ -264,10 +297,14 @@ export function toDealListItem(
   const dto = toDealDto(record, now, 'owner', brandName, keyedHash);
   const context: Record<string, unknown> = {};
   for (const field of GUARD_CONTEXT_FIELDS)
-    if (record.context[field] !== undefined) context[field] = record.context[field];
+    if (record.context[field] !== undefined)
+      context[field] = record.context[field];
   return {
     ...dto,
-    machine: { value: dto.machine.value, context: redactOtherSide('brand', context) },
+    machine: {
+      value: dto.machine.value,
+      context: redactOtherSide('brand', context),
+    },
   };
 }
 
@@ -283,7 +320,10 @@ export function toAdminDealDto(
     'admin',
     owner.companyName ?? owner.username,
   );
-  const snapshot = dealSnapshotFrom(stateValueFromKey(record.state), record.context);
+  const snapshot = dealSnapshotFrom(
+    stateValueFromKey(record.state),
+    record.context,
+  );
   const milestones = views?.map((m) => ({
     ...m,
     adminCan: milestoneAdminCan(snapshot, m.index, now),

@@ -16,7 +16,10 @@ import { onboardingBody } from '@machines/account/payout-identity';
 import { dealContract } from '../documents/contract-hash';
 import { deliveryBody } from './deal.schemas';
 import { deliveryFrom } from './revision-input';
-import { createAcceptanceCode, emailCodeField } from '../link-claims/acceptance-code';
+import {
+  createAcceptanceCode,
+  emailCodeField,
+} from '../link-claims/acceptance-code';
 
 /**
  * The acceptance's body: the code mailed to the address the creator confirms (required: codes to
@@ -31,15 +34,25 @@ const acceptBody = z.object(
       .nullish(),
     emailCode: emailCodeField,
   },
-  { error: 'emailCode is required: the 6-digit code mailed to confirm your address' },
+  {
+    error:
+      'emailCode is required: the 6-digit code mailed to confirm your address',
+  },
 );
 
 const tags = ['deal link (creator)'];
-const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = {
+  400: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+};
 
 /** The context of a command sent through the deal's link (no account: the link is the actor). */
-const creator = (request: Parameters<typeof commandContext>[0], dealId: number) =>
-  commandContext(request, { kind: 'creator-link', id: `deal-${dealId}` });
+const creator = (
+  request: Parameters<typeof commandContext>[0],
+  dealId: number,
+) => commandContext(request, { kind: 'creator-link', id: `deal-${dealId}` });
 
 /**
  * The creator's routes: no login, the 128-bit token in the path is the credential. Answers are the
@@ -75,7 +88,11 @@ async function claimStream(
   const fromBrand = fromBrandAddress(ctx, record.ownerId, browser.addressHash);
   await claims.claim(
     { kind: 'deal', id: record.id },
-    { language: browser.language ?? 'en', fromBrandSignInAddress: fromBrand, email: claim.email },
+    {
+      language: browser.language ?? 'en',
+      fromBrandSignInAddress: fromBrand,
+      email: claim.email,
+    },
     actor,
     claim.secret,
   );
@@ -91,7 +108,11 @@ async function syncBankAfterOnboarding(
   record: ReturnType<DealRouteDeps['dealViews']['linkRecord']>,
 ): Promise<void> {
   const c = record.context;
-  if (record.state !== 'pending_delivery.accepted' || !c.onboardingAccountId || c.stripeAccountId)
+  if (
+    record.state !== 'pending_delivery.accepted' ||
+    !c.onboardingAccountId ||
+    c.stripeAccountId
+  )
     return;
   try {
     const result = await ctx.payments.escrow.syncDealBankAccount(
@@ -110,10 +131,18 @@ function linkPageRoutes(app: ZodApp, deps: DealRouteDeps): void {
   app.get(
     '/api/deals/token/:token',
     {
-      schema: { tags, params: tokenParam, response: { 200: dealSchema, ...errors } },
+      schema: {
+        tags,
+        params: tokenParam,
+        response: { 200: dealSchema, ...errors },
+      },
     },
     async (request) => {
-      await syncBankAfterOnboarding(ctx, request, dealViews.linkRecord(request.params.token));
+      await syncBankAfterOnboarding(
+        ctx,
+        request,
+        dealViews.linkRecord(request.params.token),
+      );
       return dealViews.forLink(request.params.token);
     },
   );
@@ -168,10 +197,18 @@ function linkAcceptRoute(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
       await ctx.run.deal.check(record.id, command, guard);
       const language = browserFacts(ctx, request).language ?? 'en';
       const ref = { kind: 'deal', id: record.id } as const;
-      const email = await acceptanceEmail(ref, request.body.emailCode, language, actor);
+      const email = await acceptanceEmail(
+        ref,
+        request.body.emailCode,
+        language,
+        actor,
+      );
       const { position } = await ctx.run.deal(record.id, command, actor, guard);
       await ctx.settle(position);
-      await claimStream(ctx, claims, record, request, actor, { secret: claim, email });
+      await claimStream(ctx, claims, record, request, actor, {
+        secret: claim,
+        email,
+      });
       // The secret is answered once, to the browser that accepted; the page keeps it (docs/api.md).
       return {
         success: true,
@@ -228,7 +265,11 @@ function claimerRoutes(app: ZodApp, deps: DealRouteDeps): void {
         description:
           "Opens (or continues) the creator's bank setup for this deal. `identity` (legal name, address, date of birth, tax id) is recorded with it for the yearly payout report; 400 `payout_identity_incomplete`, `payout_birth_date_invalid`, `payout_tax_id_invalid`.",
         body: onboardingBody,
-        response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema },
+        response: {
+          200: z.object({ url: z.string() }),
+          ...errors,
+          502: errorSchema,
+        },
       },
     },
     async (request) => {
@@ -253,9 +294,15 @@ function claimerRoutes(app: ZodApp, deps: DealRouteDeps): void {
 function deliverRoute(app: ZodApp, deps: DealRouteDeps): void {
   const { ctx, dealViews } = deps;
   const claimed = claimedDeal(deps);
-  const response = { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors };
+  const response = {
+    200: z.object({ success: z.boolean(), deal: dealSchema }),
+    ...errors,
+  };
   const deliver = async (
-    request: FastifyRequest & { params: { token: string }; body: z.output<typeof deliveryBody> },
+    request: FastifyRequest & {
+      params: { token: string };
+      body: z.output<typeof deliveryBody>;
+    },
     milestone?: number,
   ) => {
     const record = await claimed(request.params.token, request);

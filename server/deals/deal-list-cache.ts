@@ -16,7 +16,9 @@ const bytesOf = (e: EncodedAnswer): number =>
  * entry also carries the instant it expires at; it is `Infinity` when no deadline lies ahead.
  * Bounded by bytes (a 50-deal list is ~60 KB of JSON): the least recently filled owners go first.
  */
-export function createDealListCache({ maxBytes = 64 * 1024 * 1024 }: { maxBytes?: number } = {}) {
+export function createDealListCache({
+  maxBytes = 64 * 1024 * 1024,
+}: { maxBytes?: number } = {}) {
   const byOwner = new Map<string, Map<string, Entry>>();
   let bytes = 0;
 
@@ -32,7 +34,12 @@ export function createDealListCache({ maxBytes = 64 * 1024 * 1024 }: { maxBytes?
       const entry = byOwner.get(ownerId)?.get(key);
       return entry && nowMs < entry.validUntil ? entry : null;
     },
-    set(ownerId: string, key: string, body: unknown, validUntil: number): EncodedAnswer {
+    set(
+      ownerId: string,
+      key: string,
+      body: unknown,
+      validUntil: number,
+    ): EncodedAnswer {
       const entry: Entry = { ...encodeAnswer(body), validUntil };
       const lists = byOwner.get(ownerId) ?? new Map<string, Entry>();
       const old = lists.get(key);
@@ -42,7 +49,8 @@ export function createDealListCache({ maxBytes = 64 * 1024 * 1024 }: { maxBytes?
       // Re-inserting moves the owner to the end, so the Map's first key is the longest unfilled.
       byOwner.delete(ownerId);
       byOwner.set(ownerId, lists);
-      while (bytes > maxBytes && byOwner.size > 1) dropOwner(byOwner.keys().next().value as string);
+      while (bytes > maxBytes && byOwner.size > 1)
+        dropOwner(byOwner.keys().next().value as string);
       return entry;
     },
     invalidateOwner: dropOwner,

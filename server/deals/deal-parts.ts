@@ -24,7 +24,11 @@ export interface DealParts {
   tokens: TokenService;
   run: CommandRunner;
   ids: { deal: () => Promise<number> };
-  payments: { escrow: Escrow; gateway: PaymentGateway; outcomes: EffectOutcomes };
+  payments: {
+    escrow: Escrow;
+    gateway: PaymentGateway;
+    outcomes: EffectOutcomes;
+  };
   queries: {
     accounts: AccountQueries;
     deals: DealQueries;

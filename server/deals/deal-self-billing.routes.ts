@@ -1,8 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { errorSchema } from '@machines/contract/api';
-import { invoiceDocumentSchema, type InvoiceDocumentDto } from '@machines/contract/invoice-api';
+import {
+  invoiceDocumentSchema,
+  type InvoiceDocumentDto,
+} from '@machines/contract/invoice-api';
 import { layoutInvoice } from '@machines/documents/invoice-layout';
-import { selfBillingAnswerSchema, selfBillingSchema } from '@machines/documents/self-billing';
+import {
+  selfBillingAnswerSchema,
+  selfBillingSchema,
+} from '@machines/documents/self-billing';
 import { DomainError } from '../commands/domain-error';
 import { documentPair } from '../documents/document-route';
 import { checkedTerms, creatorOfDeal } from '../documents/self-billing-book';
@@ -12,10 +18,18 @@ import type { DealRecord } from '../../projections/deals.queries';
 import type { DealRouteDeps } from './deal-parts';
 
 const tags = ['deal link (creator)'];
-const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = {
+  400: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+};
 
 /** The deal behind a link, once its claimer is checked (another browser: 403 `deal_claimed_elsewhere`). */
-type ClaimedRecord = (token: string, request: FastifyRequest) => Promise<DealRecord>;
+type ClaimedRecord = (
+  token: string,
+  request: FastifyRequest,
+) => Promise<DealRecord>;
 
 /**
  * The creator's self-billing through the deal's link, only for whoever claimed it: the agreement
@@ -44,7 +58,9 @@ export function dealSelfBillingRoutes(
     },
     async (request) => {
       const record = await claimed(request.params.token, request);
-      return { selfBilling: await ctx.selfBilling.read(creatorOfDeal(record.context)) };
+      return {
+        selfBilling: await ctx.selfBilling.read(creatorOfDeal(record.context)),
+      };
     },
   );
 
@@ -96,21 +112,31 @@ export function dealSelfBillingRoutes(
 }
 
 /** The creator's self-billed invoice of the deal (JSON and PDF), only for whoever claimed it. */
-function selfBilledInvoiceRoute(app: ZodApp, ctx: DealRouteDeps['ctx'], claimed: ClaimedRecord) {
-  documentPair<InvoiceDocumentDto>(app, '/api/deals/link/:token/self-billed-invoice', {
-    guard: {},
-    schema: { tags, params: tokenParam },
-    description:
-      "The self-billed invoice of the deal's payout, in the creator's name: only whoever claimed the deal. 409 `deal_self_billed_invoice_not_yet` while there is none.",
-    answer: invoiceDocumentSchema,
-    load: async (request) => {
-      const { token } = request.params as { token: string };
-      const record = await claimed(token, request);
-      const { paidAt } = record.context;
-      const doc = paidAt ? await ctx.invoices.findSelfBilledForDeal(record.id, paidAt) : null;
-      if (!doc) throw new DomainError('deal_self_billed_invoice_not_yet');
-      return doc;
+function selfBilledInvoiceRoute(
+  app: ZodApp,
+  ctx: DealRouteDeps['ctx'],
+  claimed: ClaimedRecord,
+) {
+  documentPair<InvoiceDocumentDto>(
+    app,
+    '/api/deals/link/:token/self-billed-invoice',
+    {
+      guard: {},
+      schema: { tags, params: tokenParam },
+      description:
+        "The self-billed invoice of the deal's payout, in the creator's name: only whoever claimed the deal. 409 `deal_self_billed_invoice_not_yet` while there is none.",
+      answer: invoiceDocumentSchema,
+      load: async (request) => {
+        const { token } = request.params as { token: string };
+        const record = await claimed(token, request);
+        const { paidAt } = record.context;
+        const doc = paidAt
+          ? await ctx.invoices.findSelfBilledForDeal(record.id, paidAt)
+          : null;
+        if (!doc) throw new DomainError('deal_self_billed_invoice_not_yet');
+        return doc;
+      },
+      layout: layoutInvoice,
     },
-    layout: layoutInvoice,
-  });
+  );
 }

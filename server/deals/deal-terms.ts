@@ -23,7 +23,10 @@ const dayOf = (deadline: string): string => deadline.slice(0, 10);
 function assertDeadlinesAhead(body: DealTermsBody, now: Date): void {
   const today = now.toISOString().slice(0, 10);
   if (dayOf(body.deadline) < today) throw new DomainError('deadline_in_past');
-  if (body.publicationDeadline !== null && dayOf(body.publicationDeadline) < today) {
+  if (
+    body.publicationDeadline !== null &&
+    dayOf(body.publicationDeadline) < today
+  ) {
     throw new DomainError('publication_deadline_in_past');
   }
 }
@@ -63,11 +66,21 @@ function exclusivityFrom(body: DealTermsBody): Exclusivity {
  */
 function contractTermsFrom(
   body: DealTermsBody,
-): Pick<DealTerms, 'revisionRounds' | 'usageRights' | 'exclusivity' | 'brandTerms'> {
+): Pick<
+  DealTerms,
+  'revisionRounds' | 'usageRights' | 'exclusivity' | 'brandTerms'
+> {
   const rounds = body.revisionRounds ?? DEFAULT_REVISION_ROUNDS;
-  if (!Number.isInteger(rounds) || rounds < MIN_REVISION_ROUNDS || rounds > MAX_REVISION_ROUNDS)
+  if (
+    !Number.isInteger(rounds) ||
+    rounds < MIN_REVISION_ROUNDS ||
+    rounds > MAX_REVISION_ROUNDS
+  )
     throw new DomainError('revision_rounds_invalid');
-  if (body.brandTerms !== null && body.brandTerms.length > MAX_BRAND_TERMS_LENGTH)
+  if (
+    body.brandTerms !== null &&
+    body.brandTerms.length > MAX_BRAND_TERMS_LENGTH
+  )
     throw new DomainError('brand_terms_too_long');
   return {
     revisionRounds: rounds,
@@ -90,7 +103,10 @@ function milestonesFrom(
 ): Pick<DealTerms, 'milestones'> {
   if (body.milestones === undefined) return {};
   const plan = body.milestones.map((m) => {
-    const cents = m.amount === null || m.amount === undefined ? null : parseEuroToCents(m.amount);
+    const cents =
+      m.amount === null || m.amount === undefined
+        ? null
+        : parseEuroToCents(m.amount);
     if (cents === null) throw new DomainError('milestone_amount_invalid');
     if (m.dueDate !== '' && !isCalendarDate(m.dueDate))
       throw new DomainError('milestone_due_date_invalid');
@@ -101,8 +117,13 @@ function milestonesFrom(
       dueDate: dayOf(m.dueDate),
     };
   });
-  if (plan.some((m) => m.dueDate === '')) throw new DomainError('milestone_due_date_invalid');
-  const code = milestonePlanRefusal(plan, amountCents, now.toISOString().slice(0, 10));
+  if (plan.some((m) => m.dueDate === ''))
+    throw new DomainError('milestone_due_date_invalid');
+  const code = milestonePlanRefusal(
+    plan,
+    amountCents,
+    now.toISOString().slice(0, 10),
+  );
   if (code !== null) throw new DomainError(code);
   return plan.length > 1 ? { milestones: plan } : {};
 }

@@ -71,7 +71,9 @@ function dropChangedLists(
       // DealCreated names its owner; later events are traced through the read model.
       const named = (event.data as { ownerId?: unknown }).ownerId;
       const owner =
-        typeof named === 'string' ? named : deals.ownerOf(Number(event.streamId.slice(5)));
+        typeof named === 'string'
+          ? named
+          : deals.ownerOf(Number(event.streamId.slice(5)));
       if (typeof owner === 'string') listCache.invalidateOwner(owner);
       else listCache.clear();
     }
@@ -88,7 +90,11 @@ interface ListParts {
 /** A brand's list answer from the cache; else built, and kept until a change or the next guard deadline. */
 function ownerListAnswer(
   { deals, listCache, brandNameOf, keyedHash }: ListParts,
-  { userId, filter, nowMs }: { userId: string; filter: DealFilter; nowMs: number },
+  {
+    userId,
+    filter,
+    nowMs,
+  }: { userId: string; filter: DealFilter; nowMs: number },
 ): EncodedAnswer {
   const hit = listCache.get(userId, filter, nowMs);
   if (hit) return hit;
@@ -149,7 +155,8 @@ export function createDealViews({
     },
     linkRecord(token: string): DealRecord {
       const record = deals.byToken(token);
-      if (!record || record.context.shareableToken !== token) throw dealNotFound();
+      if (!record || record.context.shareableToken !== token)
+        throw dealNotFound();
       return record;
     },
     forLink(token: string): DealDto {
@@ -177,10 +184,17 @@ export function createDealViews({
         .map((r) => toDealDto(r, at, 'owner', brand, keyedHash));
     },
     forAdmin(record: DealRecord): AdminDealDto {
-      return toAdminDealDto(record, now(), ownerSummary(accounts, record.ownerId), adminName);
+      return toAdminDealDto(
+        record,
+        now(),
+        ownerSummary(accounts, record.ownerId),
+        adminName,
+      );
     },
     adminList(chip: AdminChip, limit: number, offset: number): AdminDealDto[] {
-      return deals.listForAdmin(chip, limit, offset).map((r) => this.forAdmin(r));
+      return deals
+        .listForAdmin(chip, limit, offset)
+        .map((r) => this.forAdmin(r));
     },
   };
 }

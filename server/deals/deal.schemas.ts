@@ -3,7 +3,10 @@ import { inputRef } from '@machines/errors/input-texts';
 import type { DealInput } from '@machines/contract/api';
 import { dealFilters, type DealFilter } from '@machines/deal/deal-order';
 import { platforms } from '@machines/deal/deal-options';
-import { exclusivityKinds, usageRightsKinds } from '@machines/deal/deal-contract';
+import {
+  exclusivityKinds,
+  usageRightsKinds,
+} from '@machines/deal/deal-contract';
 import { MAX_DEAL_CENTS } from '@machines/money';
 import {
   amountField,
@@ -27,7 +30,9 @@ const profileLink = optionalText('profileLink', 2_000).refine(
 
 /** POST /api/deals and PUT /api/deals/:id: the spec's fields, all of them on both. */
 export const dealTermsBody = z.object({
-  influencer: requiredText('influencer', 200).refine(...nameRule<string>('influencer')),
+  influencer: requiredText('influencer', 200).refine(
+    ...nameRule<string>('influencer'),
+  ),
   profileLink,
   title: optionalText('title', 300),
   description: z.union(
@@ -36,7 +41,12 @@ export const dealTermsBody = z.object({
       z
         .array(z.string().trim().max(2_000))
         .transform((l) => l.filter((s) => s !== ''))
-        .pipe(z.array(z.string()).min(1, inputRef('required', 'description')).max(50)),
+        .pipe(
+          z
+            .array(z.string())
+            .min(1, inputRef('required', 'description'))
+            .max(50),
+        ),
     ],
     { error: inputRef('required', 'description') },
   ),
@@ -44,27 +54,38 @@ export const dealTermsBody = z.object({
   deadline: dateText('deadline'),
   publicationDeadline: optionalDateText('publicationDeadline'),
   deliverables: z
-    .array(z.string().trim().min(1).max(200), { error: inputRef('not_list', 'deliverables') })
+    .array(z.string().trim().min(1).max(200), {
+      error: inputRef('not_list', 'deliverables'),
+    })
     .max(20, inputRef('too_many', 'deliverables', { max: 20 }))
     .default([]),
   platforms: z
-    .array(z.enum(platforms, { error: inputRef('unknown_value', 'platform') }), {
-      error: inputRef('not_list', 'platforms'),
-    })
+    .array(
+      z.enum(platforms, { error: inputRef('unknown_value', 'platform') }),
+      {
+        error: inputRef('not_list', 'platforms'),
+      },
+    )
     .max(4, inputRef('too_many', 'platforms', { max: 4 }))
     .default([]),
   briefingFiles: optionalText('briefingFiles', 2_000),
   // The contract's terms: shapes here, ranges in deal-terms.ts (each refusal its own code).
-  revisionRounds: z.number({ error: inputRef('not_number', 'revisionRounds') }).optional(),
+  revisionRounds: z
+    .number({ error: inputRef('not_number', 'revisionRounds') })
+    .optional(),
   usageRights: z
     .object({
-      kind: z.enum(usageRightsKinds, { error: inputRef('unknown_value', 'usageRights') }),
+      kind: z.enum(usageRightsKinds, {
+        error: inputRef('unknown_value', 'usageRights'),
+      }),
       days: z.number({ error: inputRef('not_number', 'days') }).nullish(),
     })
     .optional(),
   exclusivity: z
     .object({
-      kind: z.enum(exclusivityKinds, { error: inputRef('unknown_value', 'exclusivity') }),
+      kind: z.enum(exclusivityKinds, {
+        error: inputRef('unknown_value', 'exclusivity'),
+      }),
       days: z.number({ error: inputRef('not_number', 'days') }).nullish(),
       category: z.string({ error: inputRef('not_text', 'category') }).nullish(),
     })
@@ -76,11 +97,17 @@ export const dealTermsBody = z.object({
       z.object({
         title: z.string({ error: inputRef('not_text', 'title') }).default(''),
         deliverables: z
-          .array(z.string().trim().min(1).max(200), { error: inputRef('not_list', 'deliverables') })
+          .array(z.string().trim().min(1).max(200), {
+            error: inputRef('not_list', 'deliverables'),
+          })
           .max(20, inputRef('too_many', 'deliverables', { max: 20 }))
           .default([]),
-        amount: z.union([z.string(), z.number()], { error: inputRef('amount_format') }).nullish(),
-        dueDate: z.string({ error: inputRef('not_text', 'dueDate') }).default(''),
+        amount: z
+          .union([z.string(), z.number()], { error: inputRef('amount_format') })
+          .nullish(),
+        dueDate: z
+          .string({ error: inputRef('not_text', 'dueDate') })
+          .default(''),
       }),
       { error: inputRef('not_list', 'milestones') },
     )
@@ -90,7 +117,9 @@ export type DealTermsBody = z.output<typeof dealTermsBody>;
 
 /** The contract's DealInput (what the web sends) must be accepted by this schema: fails to compile otherwise. */
 type IsTrue<T extends true> = T;
-type _AcceptsDealInput = IsTrue<DealInput extends z.input<typeof dealTermsBody> ? true : false>;
+type _AcceptsDealInput = IsTrue<
+  DealInput extends z.input<typeof dealTermsBody> ? true : false
+>;
 
 /** The brand's change request: its note (required and at most 2,000 characters: checked in revision-input.ts with its own codes). */
 export const changeRequestBody = z

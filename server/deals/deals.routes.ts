@@ -1,12 +1,21 @@
 import { z } from 'zod';
-import { dealSchema, dashboardStatsSchema, errorSchema } from '@machines/contract/api';
+import {
+  dealSchema,
+  dashboardStatsSchema,
+  errorSchema,
+} from '@machines/contract/api';
 import { userOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { sendEncoded, typedJsonAnswer } from '../http/encoded-answer';
 import { idParam } from '../http/fields';
 import { commandContext, type ZodApp } from '../http/route-deps';
 import type { DealRouteDeps } from './deal-parts';
-import { changeRequestBody, dealListQuery, dealTermsBody, disputeBody } from './deal.schemas';
+import {
+  changeRequestBody,
+  dealListQuery,
+  dealTermsBody,
+  disputeBody,
+} from './deal.schemas';
 import { changeNoteFrom } from './revision-input';
 import { dealTermsFrom } from './deal-terms';
 import { dealGuard } from '../auth/ownership';
@@ -15,7 +24,12 @@ import { newShareToken } from '../shared/share-token';
 import { createLinkSubscriptions } from '../notifications/link-subscriptions';
 import { milestoneRoutes } from './milestone.routes';
 
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+};
 const tags = ['deals'];
 const security = [{ bearerAuth: [] }];
 
@@ -31,7 +45,10 @@ function routeOptions({ guards, idempotency }: DealRouteDeps) {
     // Deal answers come from typed DTO builders: no zod pass per response (docs/adr/0006).
     base: { preHandler: guards.requireUser, ...typedJsonAnswer },
     // Money routes and the creating POST: the client may retry safely with an Idempotency-Key header.
-    money: { preHandler: [guards.requireUser, idempotency.preHandler], ...typedJsonAnswer },
+    money: {
+      preHandler: [guards.requireUser, idempotency.preHandler],
+      ...typedJsonAnswer,
+    },
   };
 }
 
@@ -70,7 +87,10 @@ function dealReadRoutes(app: ZodApp, deps: DealRouteDeps): void {
       return sendEncoded(
         request,
         reply,
-        dealViews.encodedListForOwner(userOf(request).userId, request.query.filter),
+        dealViews.encodedListForOwner(
+          userOf(request).userId,
+          request.query.filter,
+        ),
       );
     },
   );
@@ -79,9 +99,15 @@ function dealReadRoutes(app: ZodApp, deps: DealRouteDeps): void {
     '/api/deals/:id',
     {
       ...base,
-      schema: { tags, security, params: idParam, response: { 200: dealSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        response: { 200: dealSchema, ...errors },
+      },
     },
-    async (request) => dealViews.forOwner(request.params.id, userOf(request).userId),
+    async (request) =>
+      dealViews.forOwner(request.params.id, userOf(request).userId),
   );
 }
 
@@ -93,7 +119,12 @@ function dealTermsRoutes(app: ZodApp, deps: DealRouteDeps): void {
     '/api/deals',
     {
       ...money,
-      schema: { tags, security, body: dealTermsBody, response: { 201: dealSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        body: dealTermsBody,
+        response: { 201: dealSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const { userId, cc } = brand(request);
@@ -153,7 +184,10 @@ function dealDeleteRoute(app: ZodApp, deps: DealRouteDeps): void {
         tags,
         security,
         params: idParam,
-        response: { 200: z.object({ success: z.boolean(), id: z.number() }), ...errors },
+        response: {
+          200: z.object({ success: z.boolean(), id: z.number() }),
+          ...errors,
+        },
       },
     },
     async (request) => {
@@ -192,7 +226,11 @@ function shareLinkRoutes(app: ZodApp, deps: DealRouteDeps): void {
         security,
         params: idParam,
         response: {
-          200: z.object({ token: z.string(), shareableUrl: z.string(), deal: dealSchema }),
+          200: z.object({
+            token: z.string(),
+            shareableUrl: z.string(),
+            deal: dealSchema,
+          }),
           ...errors,
         },
       },
@@ -222,7 +260,11 @@ function shareLinkRoutes(app: ZodApp, deps: DealRouteDeps): void {
         summary:
           'Replace the creator link (only before the creator accepted); the old link stops working',
         response: {
-          200: z.object({ token: z.string(), shareableUrl: z.string(), deal: dealSchema }),
+          200: z.object({
+            token: z.string(),
+            shareableUrl: z.string(),
+            deal: dealSchema,
+          }),
           ...errors,
         },
       },
@@ -266,7 +308,10 @@ function dealPaymentRoutes(app: ZodApp, deps: DealRouteDeps): void {
       },
     },
     async (request) => {
-      const record = dealViews.ownerRecord(request.params.id, userOf(request).userId);
+      const record = dealViews.ownerRecord(
+        request.params.id,
+        userOf(request).userId,
+      );
       return {
         updated: record.context.paidAt !== null,
         status: record.status,
@@ -343,7 +388,10 @@ function dealReviewRoutes(app: ZodApp, deps: DealRouteDeps): void {
         security,
         params: idParam,
         body: disputeBody,
-        response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors },
+        response: {
+          200: z.object({ success: z.boolean(), deal: dealSchema }),
+          ...errors,
+        },
       },
     },
     async (request) => {
@@ -356,9 +404,17 @@ function dealReviewRoutes(app: ZodApp, deps: DealRouteDeps): void {
         description,
         disputePeriodHours: ctx.config.disputePeriodHours,
       } as const;
-      const result = await ctx.run.deal(request.params.id, command, cc, dealGuard.owner(userId));
+      const result = await ctx.run.deal(
+        request.params.id,
+        command,
+        cc,
+        dealGuard.owner(userId),
+      );
       await ctx.settle(result.position);
-      return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
+      return {
+        success: true,
+        deal: dealViews.forOwner(request.params.id, userId),
+      };
     },
   );
 
@@ -380,7 +436,8 @@ function dealReviewRoutes(app: ZodApp, deps: DealRouteDeps): void {
     },
     async (request) => {
       const { userId, cc } = brand(request);
-      if (!ctx.payments.gateway.testMode) throw new DomainError('manual_completion_test_mode_only');
+      if (!ctx.payments.gateway.testMode)
+        throw new DomainError('manual_completion_test_mode_only');
       const result = await ctx.run.deal(
         request.params.id,
         { type: 'CompleteManually' },
@@ -388,7 +445,10 @@ function dealReviewRoutes(app: ZodApp, deps: DealRouteDeps): void {
         dealGuard.owner(userId),
       );
       await ctx.settle(result.position);
-      return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
+      return {
+        success: true,
+        deal: dealViews.forOwner(request.params.id, userId),
+      };
     },
   );
 }
@@ -408,15 +468,29 @@ function changeRequestRoute(app: ZodApp, deps: DealRouteDeps): void {
         body: changeRequestBody,
         summary:
           'Ask the creator for changes to the delivery (a note of 1–2,000 characters), using one of the included revision rounds; the review period stops until the redelivery',
-        response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors },
+        response: {
+          200: z.object({ success: z.boolean(), deal: dealSchema }),
+          ...errors,
+        },
       },
     },
     async (request) => {
       const { userId, cc } = brand(request);
-      const command = { type: 'RequestChanges', note: changeNoteFrom(request.body) } as const;
-      const result = await ctx.run.deal(request.params.id, command, cc, dealGuard.owner(userId));
+      const command = {
+        type: 'RequestChanges',
+        note: changeNoteFrom(request.body),
+      } as const;
+      const result = await ctx.run.deal(
+        request.params.id,
+        command,
+        cc,
+        dealGuard.owner(userId),
+      );
       await ctx.settle(result.position);
-      return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
+      return {
+        success: true,
+        deal: dealViews.forOwner(request.params.id, userId),
+      };
     },
   );
 }
@@ -439,7 +513,11 @@ function dealCheckoutRoutes(app: ZodApp, deps: DealRouteDeps): void {
             .positive('Invalid id')
             .max(Number.MAX_SAFE_INTEGER, 'Invalid id'),
         }),
-        response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema },
+        response: {
+          200: z.object({ url: z.string() }),
+          ...errors,
+          502: errorSchema,
+        },
       },
     },
     async (request) => {
@@ -463,7 +541,11 @@ function dashboardRoutes(app: ZodApp, deps: DealRouteDeps): void {
     '/api/dashboard/stats',
     {
       ...base,
-      schema: { tags, security, response: { 200: dashboardStatsSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        response: { 200: dashboardStatsSchema, ...errors },
+      },
     },
     async (request) => {
       const { userId } = userOf(request);
@@ -472,8 +554,10 @@ function dashboardRoutes(app: ZodApp, deps: DealRouteDeps): void {
       return {
         recentDeals: dealViews.recentForOwner(userId, 10),
         totalDeals: Object.values(counts).reduce((a, b) => a + b, 0),
-        activeDeals: n('pending_payment') + n('pending_delivery') + n('changes_requested'),
-        completedDeals: n('completed') + n('approved_after_dispute') + n('split_resolved'),
+        activeDeals:
+          n('pending_payment') + n('pending_delivery') + n('changes_requested'),
+        completedDeals:
+          n('completed') + n('approved_after_dispute') + n('split_resolved'),
       };
     },
   );

@@ -15,7 +15,12 @@ import { changeNoteFrom } from './revision-input';
  * lacks 404 `milestone_not_found`, a step the milestone cannot take 409 `milestone_not_in_state`.
  */
 
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+};
 const tags = ['deals', 'milestones'];
 const security = [{ bearerAuth: [] }];
 const answer = z.object({
@@ -29,7 +34,8 @@ const brand = (request: Parameters<typeof userOf>[0]) => {
   return { userId, cc: commandContext(request, { kind: 'brand', id: userId }) };
 };
 
-const path = (action: string) => `/api/deals/:id/milestones/:milestone/${action}`;
+const path = (action: string) =>
+  `/api/deals/:id/milestones/:milestone/${action}`;
 
 export function milestoneRoutes(app: ZodApp, deps: DealRouteDeps): void {
   milestoneReleaseRoute(app, deps);
@@ -58,11 +64,20 @@ function milestoneReleaseRoute(app: ZodApp, deps: DealRouteDeps): void {
       const { id, milestone } = request.params;
       const key = idempotency.intentKey(request);
       const target = { kind: 'deal', id } as const;
-      const command = { type: 'ReleaseFunds', trigger: 'brand', key, milestone } as const;
+      const command = {
+        type: 'ReleaseFunds',
+        trigger: 'brand',
+        key,
+        milestone,
+      } as const;
       const result = await ctx.payments.outcomes.recordOnce(target, key, () =>
         ctx.run.deal(id, command, cc, dealGuard.owner(userId)),
       );
-      const outcome = await ctx.payments.outcomes.transfer(target, key, result.position);
+      const outcome = await ctx.payments.outcomes.transfer(
+        target,
+        key,
+        result.position,
+      );
       await ctx.settle(await ctx.store.headPosition());
       const pending = outcome === 'pending';
       return reply
@@ -98,7 +113,12 @@ function milestoneReviewRoutes(app: ZodApp, deps: DealRouteDeps): void {
         note: changeNoteFrom(request.body),
         milestone,
       } as const;
-      const result = await ctx.run.deal(id, command, cc, dealGuard.owner(userId));
+      const result = await ctx.run.deal(
+        id,
+        command,
+        cc,
+        dealGuard.owner(userId),
+      );
       await ctx.settle(result.position);
       return { success: true, deal: dealViews.forOwner(id, userId) };
     },
@@ -127,7 +147,12 @@ function milestoneReviewRoutes(app: ZodApp, deps: DealRouteDeps): void {
         disputePeriodHours: ctx.config.disputePeriodHours,
         milestone,
       } as const;
-      const result = await ctx.run.deal(id, command, cc, dealGuard.owner(userId));
+      const result = await ctx.run.deal(
+        id,
+        command,
+        cc,
+        dealGuard.owner(userId),
+      );
       await ctx.settle(result.position);
       return { success: true, deal: dealViews.forOwner(id, userId) };
     },

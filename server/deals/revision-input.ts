@@ -1,5 +1,8 @@
 import { contentLinkSchema } from '@machines/deal/deal.events';
-import { MAX_DELIVERY_LINKS, MAX_REVISION_NOTE_LENGTH } from '@machines/deal/deal-contract';
+import {
+  MAX_DELIVERY_LINKS,
+  MAX_REVISION_NOTE_LENGTH,
+} from '@machines/deal/deal-contract';
 import { DomainError } from '../commands/domain-error';
 import { trimVisible } from '../http/fields';
 
@@ -11,7 +14,8 @@ import { trimVisible } from '../http/fields';
 
 const noteOf = (note: string | null | undefined): string | null => {
   const trimmed = trimVisible(note ?? '');
-  if (trimmed.length > MAX_REVISION_NOTE_LENGTH) throw new DomainError('revision_note_too_long');
+  if (trimmed.length > MAX_REVISION_NOTE_LENGTH)
+    throw new DomainError('revision_note_too_long');
   return trimmed === '' ? null : trimmed;
 };
 
@@ -32,8 +36,11 @@ export function deliveryFrom(
     | undefined,
 ): { note: string | null; links: string[] } {
   const note = noteOf(body?.note);
-  const links = (body?.links ?? []).map((l) => l.trim()).filter((l) => l !== '');
-  if (links.length > MAX_DELIVERY_LINKS) throw new DomainError('too_many_delivery_links');
+  const links = (body?.links ?? [])
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  if (links.length > MAX_DELIVERY_LINKS)
+    throw new DomainError('too_many_delivery_links');
   if (links.some((l) => !contentLinkSchema.safeParse(l).success))
     throw new DomainError('delivery_link_invalid');
   return { note, links };

@@ -71,7 +71,8 @@ function accountParties(records: Records) {
     const { userId } = userOf(request);
     const id = params(request).id!;
     const { record, state } = records.deal(id);
-    if (record.ownerId !== userId || record.context.deletedAt !== null) throw dealNotFound();
+    if (record.ownerId !== userId || record.context.deletedAt !== null)
+      throw dealNotFound();
     return {
       subject: { kind: 'deal', id },
       side: 'brand',
@@ -107,7 +108,10 @@ function linkParties(ctx: DisputeParts, records: Records) {
   const holders = createLinkHolders(ctx);
   const assertClaim = async (
     ref: LinkRef,
-    recorded: { claimSecretHash: string | null; claimedByUserId: string | null },
+    recorded: {
+      claimSecretHash: string | null;
+      claimedByUserId: string | null;
+    },
     request: FastifyRequest,
     elsewhere: 'deal_claimed_elsewhere' | 'request_claimed_elsewhere',
   ) => {
@@ -122,7 +126,8 @@ function linkParties(ctx: DisputeParts, records: Records) {
     const ref = { kind: 'deal', id: record.id } as const;
     await assertClaim(ref, record.context, request, 'deal_claimed_elsewhere');
     const userId = claimOf(request).userId;
-    const signedIn = userId !== null && userId === record.context.claimedByUserId;
+    const signedIn =
+      userId !== null && userId === record.context.claimedByUserId;
     return {
       subject: { kind: 'deal', id: record.id },
       side: 'creator',
@@ -137,7 +142,8 @@ function linkParties(ctx: DisputeParts, records: Records) {
   const requestBrand: PartyOf = async (request) => {
     const token = params(request).token!;
     const found = ctx.queries.requests.byToken(token);
-    if (!found || found.context.request?.token !== token) throw requestNotFound();
+    if (!found || found.context.request?.token !== token)
+      throw requestNotFound();
     const { record, state } = records.request(found.id);
     const ref = { kind: 'payment-request', id: record.id } as const;
     const none = { claimSecretHash: null, claimedByUserId: null };
@@ -159,7 +165,10 @@ function adminParties(ctx: DisputeParts, records: Records) {
   const admin = (request: FastifyRequest) => {
     const principal = adminOf(request);
     // Authors by name in the reader's language: a request's link is its brand's.
-    const names = createActorNames(ctx.queries.accounts, requestLanguage(request));
+    const names = createActorNames(
+      ctx.queries.accounts,
+      requestLanguage(request),
+    );
     const acts = principal.role === 'admin';
     return {
       side: acts ? ('admin' as const) : null,
@@ -176,7 +185,11 @@ function adminParties(ctx: DisputeParts, records: Records) {
   const adminOfRequest: PartyOf = async (request) => {
     const id = params(request).id!;
     const { state } = records.request(id);
-    return { subject: { kind: 'payment_request', id }, ...admin(request), state };
+    return {
+      subject: { kind: 'payment_request', id },
+      ...admin(request),
+      state,
+    };
   };
   return { adminOfDeal, adminOfRequest };
 }

@@ -10,16 +10,28 @@ import {
   type DisputeMessageBody,
   type DisputeThreadDto,
 } from '@machines/contract/dispute-api';
-import { EVIDENCE_MAX_BYTES, type DisputeMessage } from '@machines/escrow/dispute-message';
+import {
+  EVIDENCE_MAX_BYTES,
+  type DisputeMessage,
+} from '@machines/escrow/dispute-message';
 import { DomainError } from '../commands/domain-error';
-import type { DealState, PaymentRequestState, RunOptions } from '../commands/run-command';
+import type {
+  DealState,
+  PaymentRequestState,
+  RunOptions,
+} from '../commands/run-command';
 import { evidenceTypeOf } from '../evidence/evidence-type';
 import { idParam, tokenParam } from '../http/fields';
 import { createLimit } from '../http/rate-limits';
 import { commandContext, type ZodApp } from '../http/route-deps';
 import type { DisputeRouteDeps } from './dispute-parts';
 import { createParties, type Party, type PartyOf } from './dispute-parties';
-import { subjectStream, threadDto, threadEntries, threadHasFile } from './dispute-thread';
+import {
+  subjectStream,
+  threadDto,
+  threadEntries,
+  threadHasFile,
+} from './dispute-thread';
 
 const tags = ['dispute conversation'];
 const errors = {
@@ -47,7 +59,10 @@ function cleanName(name: string | undefined, contentType: string): string {
     .replace(/[\u0000-\u001f\u007f"]/g, '')
     .trim()
     .slice(0, 200);
-  return base || `evidence.${contentType === 'application/pdf' ? 'pdf' : contentType.slice(6)}`;
+  return (
+    base ||
+    `evidence.${contentType === 'application/pdf' ? 'pdf' : contentType.slice(6)}`
+  );
 }
 
 /** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266). */
@@ -61,7 +76,10 @@ function assertCanPost(party: Party, status: () => string): void {
     const action = 'post_dispute_message';
     throw party.subject.kind === 'deal'
       ? new DomainError('deal_not_in_state', { action, status: status() })
-      : new DomainError('payment_request_not_in_state', { action, status: status() });
+      : new DomainError('payment_request_not_in_state', {
+          action,
+          status: status(),
+        });
   }
 }
 
@@ -91,7 +109,11 @@ function conversation(ctx: DisputeRouteDeps['ctx']) {
    * Each file named must have arrived in this conversation (its type and size are the store's, not
    * the sender's): a file of another dispute is refused as one never received.
    */
-  const post = async (party: Party, body: DisputeMessageBody, request: FastifyRequest) => {
+  const post = async (
+    party: Party,
+    body: DisputeMessageBody,
+    request: FastifyRequest,
+  ) => {
     const files: DisputeMessage['files'] = [];
     const scope = subjectStream(party.subject);
     for (const f of body.files) {
@@ -102,13 +124,22 @@ function conversation(ctx: DisputeRouteDeps['ctx']) {
       const { contentType, sizeBytes } = stored;
       files.push({ sha256: f.sha256, name, contentType, sizeBytes });
     }
-    const message: DisputeMessage = { side: party.side!, text: body.text, files };
+    const message: DisputeMessage = {
+      side: party.side!,
+      text: body.text,
+      files,
+    };
     const command = { type: 'PostDisputeMessage', message } as const;
     const cc = commandContext(request, party.actor!);
     const options = { authorize: party.authorize };
     const { position } =
       party.subject.kind === 'deal'
-        ? await ctx.run.deal(party.subject.id, command, cc, options as RunOptions<DealState>)
+        ? await ctx.run.deal(
+            party.subject.id,
+            command,
+            cc,
+            options as RunOptions<DealState>,
+          )
         : await ctx.run.request(
             party.subject.id,
             command,
@@ -121,7 +152,12 @@ function conversation(ctx: DisputeRouteDeps['ctx']) {
 }
 
 /** Reading the conversation and downloading one of its files. */
-function readRoutes(app: ZodApp, ctx: DisputeRouteDeps['ctx'], base: string, spec: Spec): void {
+function readRoutes(
+  app: ZodApp,
+  ctx: DisputeRouteDeps['ctx'],
+  base: string,
+  spec: Spec,
+): void {
   const { thread } = conversation(ctx);
   app.get(
     base,
@@ -154,8 +190,12 @@ function readRoutes(app: ZodApp, ctx: DisputeRouteDeps['ctx'], base: string, spe
       const { sha256 } = request.params as { sha256: string };
       const recorded = await ctx.store.readStream(subjectStream(party.subject));
       const entries = threadEntries(recorded, null);
-      const file = entries.flatMap((e) => e.files).find((f) => f.sha256 === sha256);
-      const stored = threadHasFile(entries, sha256) ? await ctx.evidence.get(sha256) : null;
+      const file = entries
+        .flatMap((e) => e.files)
+        .find((f) => f.sha256 === sha256);
+      const stored = threadHasFile(entries, sha256)
+        ? await ctx.evidence.get(sha256)
+        : null;
       if (!file || !stored) throw new DomainError('evidence_not_found');
       return reply
         .type(stored.contentType)
@@ -170,7 +210,12 @@ function readRoutes(app: ZodApp, ctx: DisputeRouteDeps['ctx'], base: string, spe
 }
 
 /** Uploading an evidence file and posting a message, while the dispute is open. */
-function writeRoutes(app: ZodApp, ctx: DisputeRouteDeps['ctx'], base: string, spec: Spec): void {
+function writeRoutes(
+  app: ZodApp,
+  ctx: DisputeRouteDeps['ctx'],
+  base: string,
+  spec: Spec,
+): void {
   const { statusOf, thread, post } = conversation(ctx);
   const uploads = createLimit(app as unknown as FastifyInstance, {
     max: UPLOADS_PER_WINDOW,
@@ -197,14 +242,24 @@ function writeRoutes(app: ZodApp, ctx: DisputeRouteDeps['ctx'], base: string, sp
       const party = await spec.partyOf(request);
       assertCanPost(party, statusOf(party));
       await uploads.hit(request, reply);
-      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const bytes = Buffer.isBuffer(request.body)
+        ? request.body
+        : Buffer.alloc(0);
       if (bytes.length === 0) throw new DomainError('evidence_empty');
       const contentType = evidenceTypeOf(bytes);
       if (!contentType) throw new DomainError('evidence_type_refused');
       const sha256 = createHash('sha256').update(bytes).digest('hex');
-      await ctx.evidence.put({ sha256, contentType, sizeBytes: bytes.length, bytes });
+      await ctx.evidence.put({
+        sha256,
+        contentType,
+        sizeBytes: bytes.length,
+        bytes,
+      });
       await ctx.evidence.addUpload(subjectStream(party.subject), sha256);
-      const name = cleanName((request.query as z.infer<typeof fileQuery>).name, contentType);
+      const name = cleanName(
+        (request.query as z.infer<typeof fileQuery>).name,
+        contentType,
+      );
       return { sha256, name, contentType, sizeBytes: bytes.length };
     },
   );

@@ -1,18 +1,29 @@
-import type { DisputeEntryDto, DisputeThreadDto } from '@machines/contract/dispute-api';
+import type {
+  DisputeEntryDto,
+  DisputeThreadDto,
+} from '@machines/contract/dispute-api';
 import { decodeEvent } from '@machines/events/codec';
-import type { DisputeMessage, DisputeSide } from '@machines/escrow/dispute-message';
+import type {
+  DisputeMessage,
+  DisputeSide,
+} from '@machines/escrow/dispute-message';
 import type { Actor } from '@machines/events/metadata';
 import type { RecordedEvent } from '../event-store/event-store';
 
 /** The aggregate a dispute belongs to: a deal or a payment request. */
-export type DisputeSubject = { kind: 'deal'; id: number } | { kind: 'payment_request'; id: number };
+export type DisputeSubject =
+  | { kind: 'deal'; id: number }
+  | { kind: 'payment_request'; id: number };
 
 export const subjectStream = (s: DisputeSubject): string =>
   s.kind === 'deal' ? `deal-${s.id}` : `payment-request-${s.id}`;
 
 /** The events that make up a conversation, per aggregate: its opening and its messages. */
 const openingTypes = new Set(['DisputeOpened', 'PaymentRequestDisputeOpened']);
-const messageTypes = new Set(['DisputeMessagePosted', 'PaymentRequestDisputeMessagePosted']);
+const messageTypes = new Set([
+  'DisputeMessagePosted',
+  'PaymentRequestDisputeMessagePosted',
+]);
 
 /** What the thread needs from the aggregate's current state. */
 export interface DisputeState {

@@ -96,7 +96,13 @@ const streamOfPayer = (payer: BillingPayer) =>
  * whole from the last event, saved as a full replacement with the saver as actor. A save that
  * changes nothing records nothing.
  */
-export function createBillingBook({ store, clock }: { store: EventStore; clock: Clock }) {
+export function createBillingBook({
+  store,
+  clock,
+}: {
+  store: EventStore;
+  clock: Clock;
+}) {
   async function read(
     payer: BillingPayer,
   ): Promise<{ details: BillingDetails | null; revision: number }> {
@@ -119,7 +125,8 @@ export function createBillingBook({ store, clock }: { store: EventStore; clock: 
     // A save at the same time on another tab: read it and save over it (last one wins).
     return retryOnRace(async () => {
       const current = await read(payer);
-      if (current.details && sameDetails(current.details, details)) return { position: 0 };
+      if (current.details && sameDetails(current.details, details))
+        return { position: 0 };
       const position = await appendAsActor(store, clock, {
         stream: streamOfPayer(payer),
         type: 'BillingDetailsChanged',
@@ -135,7 +142,8 @@ export function createBillingBook({ store, clock }: { store: EventStore; clock: 
     /** An account's billing details (null until given). */
     read: async (userId: string) => (await read({ userId })).details,
     /** A payment request payer's billing details (null until given). */
-    readForRequest: async (requestId: number) => (await read({ requestId })).details,
+    readForRequest: async (requestId: number) =>
+      (await read({ requestId })).details,
     save,
   };
 }

@@ -17,7 +17,9 @@ export function checkedBillingDetails(body: BillingDetails): BillingDetails {
   const checked = checkBillingDetails(body);
   if (checked.ok) return checked.details;
   throw new DomainError(
-    checked.problem === 'vat_id_invalid' ? 'vat_id_invalid' : 'billing_address_missing',
+    checked.problem === 'vat_id_invalid'
+      ? 'vat_id_invalid'
+      : 'billing_address_missing',
     { country: body.country },
   );
 }
@@ -29,7 +31,10 @@ const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema };
  * only by the account itself. A VAT id must be in its EU country's format (`vat_id_invalid`).
  * Saving them issues the fee invoices that waited for them.
  */
-export function billingDetailsRoutes(app: ZodApp, { ctx, guards }: DocumentRouteDeps): void {
+export function billingDetailsRoutes(
+  app: ZodApp,
+  { ctx, guards }: DocumentRouteDeps,
+): void {
   app.get(
     '/api/user/billing-details',
     {
@@ -37,11 +42,14 @@ export function billingDetailsRoutes(app: ZodApp, { ctx, guards }: DocumentRoute
       schema: {
         tags,
         security,
-        description: 'The billing details fee invoices are made out to (null until given).',
+        description:
+          'The billing details fee invoices are made out to (null until given).',
         response: { 200: billingDetailsAnswerSchema, ...errors },
       },
     },
-    async (request) => ({ billingDetails: await ctx.billing.read(userOf(request).userId) }),
+    async (request) => ({
+      billingDetails: await ctx.billing.read(userOf(request).userId),
+    }),
   );
 
   app.put(

@@ -5,10 +5,18 @@ import type { AccountQueries } from '../../projections/accounts.queries';
 import type { DealQueries } from '../../projections/deals.queries';
 import type { PaymentRequestQueries } from '../../projections/payment-requests.queries';
 import { DomainError } from '../commands/domain-error';
-import type { MailDocument, RenderMailDocument } from '../notifications/mail-document';
+import type {
+  MailDocument,
+  RenderMailDocument,
+} from '../notifications/mail-document';
 import { redactFor } from '../shared/redaction';
 import { renderDocumentPdf } from './document-pdf';
-import { dealReceipt, dealStatement, requestReceipt, requestStatement } from './money-documents';
+import {
+  dealReceipt,
+  dealStatement,
+  requestReceipt,
+  requestStatement,
+} from './money-documents';
 
 export interface MailDocumentDeps {
   deals: Pick<DealQueries, 'byId'>;
@@ -21,8 +29,12 @@ export interface MailDocumentDeps {
  * routes. A mailed receipt or statement is read as a link's reader reads it (server/shared/redaction.ts): an
  * e-mail holds no payment id, transfer reference or payment method.
  */
-export function createMailDocuments(deps: MailDocumentDeps): RenderMailDocument {
-  const moneyDocumentOf = (document: Exclude<MailDocument, { kind: 'invoice' }>) => {
+export function createMailDocuments(
+  deps: MailDocumentDeps,
+): RenderMailDocument {
+  const moneyDocumentOf = (
+    document: Exclude<MailDocument, { kind: 'invoice' }>,
+  ) => {
     const receipt = document.kind === 'receipt';
     if (document.subject === 'payment_request') {
       const record = deps.requests.byId(document.id);
@@ -39,7 +51,10 @@ export function createMailDocuments(deps: MailDocumentDeps): RenderMailDocument 
     const layout =
       document.kind === 'invoice'
         ? layoutInvoice(document.doc, language)
-        : layoutMoneyDocument(redactFor('link', moneyDocumentOf(document)), language);
+        : layoutMoneyDocument(
+            redactFor('link', moneyDocumentOf(document)),
+            language,
+          );
     return {
       filename: layout.fileName,
       content: await renderDocumentPdf(layout),

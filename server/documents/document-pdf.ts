@@ -1,5 +1,8 @@
 import PDFDocument from 'pdfkit';
-import type { DocumentLayout, DocumentLine } from '@machines/documents/document-layout';
+import type {
+  DocumentLayout,
+  DocumentLine,
+} from '@machines/documents/document-layout';
 
 const MARGIN = 56;
 const A4_WIDTH = 595.28;
@@ -29,7 +32,10 @@ function drawLine(pdf: Pdf, line: DocumentLine): void {
     .fillColor(INK);
   pdf.text(line.label, MARGIN, y, { width: LABEL_WIDTH - 8 });
   const afterLabel = pdf.y;
-  pdf.text(line.value, MARGIN + LABEL_WIDTH, y, { width: WIDTH - LABEL_WIDTH, align: 'right' });
+  pdf.text(line.value, MARGIN + LABEL_WIDTH, y, {
+    width: WIDTH - LABEL_WIDTH,
+    align: 'right',
+  });
   pdf.y = Math.max(afterLabel, pdf.y) + 4;
 }
 
@@ -44,21 +50,38 @@ function drawRule(pdf: Pdf): void {
 }
 
 function drawBody(pdf: Pdf, layout: DocumentLayout): void {
-  pdf.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(layout.title, MARGIN, MARGIN);
-  pdf.moveDown(0.3).font('Helvetica').fontSize(10).fillColor(MUTED).text(layout.intro);
+  pdf
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .fillColor(INK)
+    .text(layout.title, MARGIN, MARGIN);
+  pdf
+    .moveDown(0.3)
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(layout.intro);
   pdf.moveDown(1);
   for (const line of layout.head) drawLine(pdf, line);
   for (const section of layout.sections) {
     pdf.moveDown(1);
-    pdf.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(section.heading, MARGIN);
+    pdf
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .fillColor(INK)
+      .text(section.heading, MARGIN);
     pdf.moveDown(0.3);
     drawRule(pdf);
     for (const line of section.lines) drawLine(pdf, line);
   }
   pdf.moveDown(1.5);
-  pdf.font('Helvetica').fontSize(9).fillColor(MUTED).text(layout.note, MARGIN, pdf.y, {
-    width: WIDTH,
-  });
+  pdf
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(layout.note, MARGIN, pdf.y, {
+      width: WIDTH,
+    });
 }
 
 /**
@@ -83,7 +106,11 @@ export function renderDocumentPdf(layout: DocumentLayout): Promise<Buffer> {
   pdf.font('Helvetica').fontSize(8).fillColor(MUTED);
   // The footer sits inside the bottom margin; lowering the margin keeps pdfkit from adding a page.
   pdf.page.margins.bottom = 0;
-  pdf.text(layout.footer, MARGIN, bottom + 16, { width: WIDTH, align: 'center', lineBreak: false });
+  pdf.text(layout.footer, MARGIN, bottom + 16, {
+    width: WIDTH,
+    align: 'center',
+    lineBreak: false,
+  });
   pdf.end();
   return done;
 }

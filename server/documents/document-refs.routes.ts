@@ -2,8 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { inputRef } from '@machines/errors/input-texts';
 import { errorSchema } from '@machines/contract/api';
-import { invoiceDocumentSchema, type InvoiceDocumentDto } from '@machines/contract/invoice-api';
-import { moneyDocumentSchema, type MoneyDocumentDto } from '@machines/contract/money-api';
+import {
+  invoiceDocumentSchema,
+  type InvoiceDocumentDto,
+} from '@machines/contract/invoice-api';
+import {
+  moneyDocumentSchema,
+  type MoneyDocumentDto,
+} from '@machines/contract/money-api';
 import { layoutMoneyDocument } from '@machines/documents/document-layout';
 import { layoutInvoice } from '@machines/documents/invoice-layout';
 import { userOf } from '../auth/authenticate';
@@ -28,11 +34,17 @@ const refParam = z.object({
 const security = [{ bearerAuth: [] }];
 const errors = { 401: errorSchema, 404: errorSchema };
 
-const isMoneyDocument = (doc: MoneyDocumentDto | InvoiceDocumentDto): doc is MoneyDocumentDto =>
+const isMoneyDocument = (
+  doc: MoneyDocumentDto | InvoiceDocumentDto,
+): doc is MoneyDocumentDto =>
   doc.kind === 'receipt' || doc.kind === 'statement';
 
 /** The signed-in party's own document a reference names (its deals as brand, its requests as creator), else 404. */
-function resolve({ ctx }: DocumentRouteDeps, userId: string, ref: string): RefTarget {
+function resolve(
+  { ctx }: DocumentRouteDeps,
+  userId: string,
+  ref: string,
+): RefTarget {
   for (const deal of ctx.queries.deals.listForOwner(userId))
     for (const kind of dealDocumentKinds) {
       const target = { kind, subject: 'deal', id: deal.id } as const;
@@ -40,7 +52,11 @@ function resolve({ ctx }: DocumentRouteDeps, userId: string, ref: string): RefTa
     }
   for (const request of ctx.queries.requests.listForCreator(userId))
     for (const kind of requestDocumentKinds) {
-      const target = { kind, subject: 'payment_request', id: request.id } as const;
+      const target = {
+        kind,
+        subject: 'payment_request',
+        id: request.id,
+      } as const;
       if (documentRefOf(ctx.keyedHash, target) === ref) return target;
     }
   throw new DomainError('document_not_found');
@@ -52,7 +68,11 @@ async function load(
   request: FastifyRequest,
 ): Promise<MoneyDocumentDto | InvoiceDocumentDto> {
   const { userId } = userOf(request);
-  const target = resolve(deps, userId, (request.params as z.infer<typeof refParam>).ref);
+  const target = resolve(
+    deps,
+    userId,
+    (request.params as z.infer<typeof refParam>).ref,
+  );
   if (target.subject === 'payment_request') {
     const record = deps.ctx.queries.requests.byId(target.id)!;
     return target.kind === 'statement'
@@ -60,7 +80,8 @@ async function load(
       : creatorSelfBilledOf(deps.ctx.invoices, record);
   }
   const record = deps.dealViews.ownerRecord(target.id, userId);
-  if (target.kind === 'receipt') return dealReceipt(record, deps.dealViews.brandNameOf(userId));
+  if (target.kind === 'receipt')
+    return dealReceipt(record, deps.dealViews.brandNameOf(userId));
   const { find, missing } = dealInvoices(deps.ctx.invoices)[target.kind];
   const paidAt = record.context.paidAt;
   const doc = paidAt ? await find(target.id, paidAt) : null;
@@ -72,7 +93,10 @@ async function load(
 const dealInvoices = (invoices: DocumentRouteDeps['ctx']['invoices']) =>
   ({
     invoice: { find: invoices.findForDeal, missing: 'deal_invoice_not_yet' },
-    'credit-note': { find: invoices.findCreditForDeal, missing: 'deal_credit_note_not_yet' },
+    'credit-note': {
+      find: invoices.findCreditForDeal,
+      missing: 'deal_credit_note_not_yet',
+    },
     'self-billed-invoice': {
       find: invoices.findSelfBilledForDeal,
       missing: 'deal_self_billed_invoice_not_yet',
@@ -88,16 +112,22 @@ const dealInvoices = (invoices: DocumentRouteDeps['ctx']['invoices']) =>
  */
 export function documentRefRoutes(app: ZodApp, deps: DocumentRouteDeps): void {
   const { ctx, guards, dealViews } = deps;
-  documentPair<MoneyDocumentDto | InvoiceDocumentDto>(app, '/api/documents/:ref', {
-    guard: { preHandler: guards.requireUser },
-    schema: { tags: ['documents'], security, params: refParam },
-    description:
-      'A receipt, statement, fee invoice, credit note or self-billed invoice by its reference, for its party only.',
-    answer: z.union([moneyDocumentSchema, invoiceDocumentSchema]),
-    load: (request) => load(deps, request),
-    layout: (doc, lang) =>
-      isMoneyDocument(doc) ? layoutMoneyDocument(doc, lang) : layoutInvoice(doc, lang),
-  });
+  documentPair<MoneyDocumentDto | InvoiceDocumentDto>(
+    app,
+    '/api/documents/:ref',
+    {
+      guard: { preHandler: guards.requireUser },
+      schema: { tags: ['documents'], security, params: refParam },
+      description:
+        'A receipt, statement, fee invoice, credit note or self-billed invoice by its reference, for its party only.',
+      answer: z.union([moneyDocumentSchema, invoiceDocumentSchema]),
+      load: (request) => load(deps, request),
+      layout: (doc, lang) =>
+        isMoneyDocument(doc)
+          ? layoutMoneyDocument(doc, lang)
+          : layoutInvoice(doc, lang),
+    },
+  );
   app.get(
     '/api/deals/:id/documents',
     {
@@ -112,7 +142,10 @@ export function documentRefRoutes(app: ZodApp, deps: DocumentRouteDeps): void {
       },
     },
     async (request) => {
-      const record = dealViews.ownerRecord(request.params.id, userOf(request).userId);
+      const record = dealViews.ownerRecord(
+        request.params.id,
+        userOf(request).userId,
+      );
       return documentRefsOf(ctx.keyedHash, 'deal', record.id);
     },
   );

@@ -1,8 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorSchema } from '@machines/contract/api';
-import { moneyDocumentSchema, type MoneyDocumentDto } from '@machines/contract/money-api';
-import { layoutMoneyDocument, type DocumentLayout } from '@machines/documents/document-layout';
+import {
+  moneyDocumentSchema,
+  type MoneyDocumentDto,
+} from '@machines/contract/money-api';
+import {
+  layoutMoneyDocument,
+  type DocumentLayout,
+} from '@machines/documents/document-layout';
 import { requestLanguage } from '../i18n/request-language';
 import type { ZodApp } from '../http/route-deps';
 import { renderDocumentPdf } from './document-pdf';
@@ -40,7 +46,10 @@ export interface DocumentRouteSpec<P extends z.ZodObject> {
 }
 
 /** A laid-out document as a PDF download (A4, never cached). */
-async function sendLayoutPdf(reply: FastifyReply, layout: DocumentLayout): Promise<void> {
+async function sendLayoutPdf(
+  reply: FastifyReply,
+  layout: DocumentLayout,
+): Promise<void> {
   const pdf = await renderDocumentPdf(layout);
   await reply
     .type('application/pdf')
@@ -55,7 +64,11 @@ export interface DocumentPair<D> {
     preHandler?: (request: FastifyRequest) => Promise<void>;
     preValidation?: (request: FastifyRequest) => Promise<void>;
   };
-  schema: { tags: string[]; security?: { bearerAuth: never[] }[]; params: z.ZodObject };
+  schema: {
+    tags: string[];
+    security?: { bearerAuth: never[] }[];
+    params: z.ZodObject;
+  };
   description: string;
   /** The JSON answer's schema. */
   answer: z.ZodType;
@@ -68,13 +81,21 @@ export interface DocumentPair<D> {
  * same model laid out by the server as a PDF, in `?lang=` or the reader's language), with the same
  * guard and loader, so the two can never be allowed to different readers.
  */
-export function documentPair<D>(app: ZodApp, path: string, pair: DocumentPair<D>): void {
+export function documentPair<D>(
+  app: ZodApp,
+  path: string,
+  pair: DocumentPair<D>,
+): void {
   const { guard, schema, description } = pair;
   app.get(
     path,
     {
       ...guard,
-      schema: { ...schema, description, response: { 200: pair.answer, ...documentErrors } },
+      schema: {
+        ...schema,
+        description,
+        response: { 200: pair.answer, ...documentErrors },
+      },
     },
     async (request) => pair.load(request),
   );
@@ -91,7 +112,10 @@ export function documentPair<D>(app: ZodApp, path: string, pair: DocumentPair<D>
     },
     async (request, reply) => {
       const doc = await pair.load(request);
-      await sendLayoutPdf(reply, pair.layout(doc, request.query.lang ?? requestLanguage(request)));
+      await sendLayoutPdf(
+        reply,
+        pair.layout(doc, request.query.lang ?? requestLanguage(request)),
+      );
     },
   );
 }

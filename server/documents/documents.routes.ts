@@ -11,17 +11,26 @@ import { documentRefRoutes } from './document-refs.routes';
 import { selfBillingRoutes } from './self-billing.routes';
 import type { DocumentRouteDeps } from './document-parts';
 import { documentRoute } from './document-route';
-import { dealReceipt, dealStatement, requestReceipt, requestStatement } from './money-documents';
+import {
+  dealReceipt,
+  dealStatement,
+  requestReceipt,
+  requestStatement,
+} from './money-documents';
 
 /** A payment request that exists and has its terms, else 404. */
 function requestRecord(ctx: DocumentRouteDeps['ctx'], id: number) {
   const record = ctx.queries.requests.byId(id);
-  if (!record?.context.request) throw new DomainError('payment_request_not_found');
+  if (!record?.context.request)
+    throw new DomainError('payment_request_not_found');
   return record;
 }
 
 /** The parties' own documents: the brand's deal receipt, the creator's request statement (the brand's request receipt is a link route: request-documents.routes.ts). */
-function partyDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentRouteDeps): void {
+function partyDocumentRoutes(
+  app: ZodApp,
+  { ctx, guards, dealViews }: DocumentRouteDeps,
+): void {
   documentRoute(app, '/api/deals/:id/receipt', {
     tags: ['deals'],
     bearer: true,
@@ -31,7 +40,10 @@ function partyDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentRo
     description: "The brand's receipt of a paid deal.",
     load: ({ id }, req) => {
       const { userId } = userOf(req);
-      return dealReceipt(dealViews.ownerRecord(id, userId), dealViews.brandNameOf(userId));
+      return dealReceipt(
+        dealViews.ownerRecord(id, userId),
+        dealViews.brandNameOf(userId),
+      );
     },
   });
 
@@ -56,11 +68,16 @@ const adminParams = z.object({
     error: 'subject must be deal or payment_request',
   }),
   id: idParam.shape.id,
-  kind: z.enum(['receipt', 'statement'], { error: 'kind must be receipt or statement' }),
+  kind: z.enum(['receipt', 'statement'], {
+    error: 'kind must be receipt or statement',
+  }),
 });
 
 /** Any of the four documents, for admins and auditors. */
-function adminDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentRouteDeps): void {
+function adminDocumentRoutes(
+  app: ZodApp,
+  { ctx, guards, dealViews }: DocumentRouteDeps,
+): void {
   documentRoute(app, '/api/admin/documents/:subject/:id/:kind', {
     tags: ['admin'],
     bearer: true,
@@ -76,7 +93,9 @@ function adminDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentRo
       const record = ctx.queries.deals.byId(id);
       if (!record) throw new DomainError('deal_not_found');
       const brand = dealViews.brandNameOf(record.ownerId);
-      return kind === 'receipt' ? dealReceipt(record, brand) : dealStatement(record, brand);
+      return kind === 'receipt'
+        ? dealReceipt(record, brand)
+        : dealStatement(record, brand);
     },
   });
 }

@@ -8,7 +8,11 @@ import type { EventStore } from '../event-store/event-store';
 import type { Reactor } from '../reactors/reactor';
 import type { Clock } from '../shared/clock';
 import type { BillingBook } from './billing-book';
-import { createInvoiceBook, issueCredit, type IssuedInvoice } from './invoice-book';
+import {
+  createInvoiceBook,
+  issueCredit,
+  type IssuedInvoice,
+} from './invoice-book';
 import type { SelfBillingBook } from './self-billing-book';
 import { createRequestInvoices } from './request-invoices';
 import { createSelfBilledInvoices, partyOf } from './self-billed-invoices';
@@ -60,7 +64,9 @@ export function createFeeInvoices(deps: FeeInvoiceDeps) {
    * under an agreement.
    */
   async function issueForDeal(dealId: number): Promise<IssuedInvoice | null> {
-    const c = (await deps.bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context;
+    const c = (
+      await deps.bus.load(dealAggregate, dealAggregate.streamId(dealId))
+    ).snapshot.context;
     const invoice = await invoiceFor(dealId, c);
     if (invoice)
       await issueCredit(book, invoice, feeReturned(c), {
@@ -71,7 +77,10 @@ export function createFeeInvoices(deps: FeeInvoiceDeps) {
     return invoice;
   }
 
-  async function invoiceFor(dealId: number, c: DealContext): Promise<IssuedInvoice | null> {
+  async function invoiceFor(
+    dealId: number,
+    c: DealContext,
+  ): Promise<IssuedInvoice | null> {
     if (!c.paidAt || !c.amounts || !c.ownerId) return null;
     const buyer = await deps.billing.read(c.ownerId);
     if (!buyer) return null;
@@ -132,9 +141,14 @@ const requestTypes = [
 ];
 
 /** Whose billing details changed: an account (its deals) or one payment request's payer. */
-async function issueWaiting(invoices: FeeInvoices, data: { userId?: string; requestId?: number }) {
-  if (data.requestId !== undefined) await invoices.issueForRequest(data.requestId);
-  else if (data.userId !== undefined) await invoices.issueWaitingFor(data.userId);
+async function issueWaiting(
+  invoices: FeeInvoices,
+  data: { userId?: string; requestId?: number },
+) {
+  if (data.requestId !== undefined)
+    await invoices.issueForRequest(data.requestId);
+  else if (data.userId !== undefined)
+    await invoices.issueWaitingFor(data.userId);
 }
 
 /**
@@ -158,7 +172,10 @@ export function createFeeInvoiceReactor(invoices: FeeInvoices): Reactor {
     partition: (event) => event.streamId,
     async handle(event) {
       if (event.type === 'BillingDetailsChanged')
-        return issueWaiting(invoices, event.data as { userId?: string; requestId?: number });
+        return issueWaiting(
+          invoices,
+          event.data as { userId?: string; requestId?: number },
+        );
       const deal = /^deal-(\d+)$/.exec(event.streamId);
       if (deal) await invoices.issueForDeal(Number(deal[1]));
       const request = /^payment-request-(\d+)$/.exec(event.streamId);

@@ -3,7 +3,11 @@ import type { EventOf } from '@machines/events/define';
 import type { InvoiceIssued } from '@machines/documents/invoice.events';
 import { calendarOf } from '@machines/documents/year-figures';
 import { splitFee } from '@machines/documents/vat';
-import { StreamNotFound, WrongExpectedVersion, type EventStore } from '../event-store/event-store';
+import {
+  StreamNotFound,
+  WrongExpectedVersion,
+  type EventStore,
+} from '../event-store/event-store';
 import type { Clock } from '../shared/clock';
 
 export type IssuedInvoice = EventOf<typeof InvoiceIssued>['data'];
@@ -21,7 +25,8 @@ export interface InvoiceSeries {
 }
 export const platformSeries: InvoiceSeries = { stream: 'invoices', prefix: '' };
 
-const streamOf = (series: InvoiceSeries, year: number) => `${series.stream}-${year}`;
+const streamOf = (series: InvoiceSeries, year: number) =>
+  `${series.stream}-${year}`;
 const numberOf = (series: InvoiceSeries, year: number, sequence: number) =>
   `${series.prefix}${year}-${String(sequence).padStart(6, '0')}`;
 
@@ -43,7 +48,9 @@ function buyerSubject(invoice: IssuedInvoice): { subject?: string } {
   if (invoice.kind === 'self_billed') return {};
   if (invoice.brandUserId) return { subject: `user-${invoice.brandUserId}` };
   const { kind, id } = invoice.subject;
-  return kind === 'payment_request' ? { subject: `payment-request-link-${id}` } : {};
+  return kind === 'payment_request'
+    ? { subject: `payment-request-link-${id}` }
+    : {};
 }
 
 /** The invoice as the event that numbers it; its id comes from the key, so a repeat is the same event. */
@@ -77,7 +84,9 @@ async function catchUpYear(
   const cache = years.get(stream) ?? { revision: -1, byKey: new Map() };
   years.set(stream, cache);
   try {
-    const events = await store.readStream(stream, { fromRevision: cache.revision + 1 });
+    const events = await store.readStream(stream, {
+      fromRevision: cache.revision + 1,
+    });
     for (const event of events) {
       const data = event.data as IssuedInvoice;
       cache.byKey.set(data.key, data);
@@ -97,11 +106,18 @@ async function catchUpYear(
  * twice (two instances, a retry after a crash) is issued once. Numbers have no gaps, because the
  * number and the invoice are one event (ADR 0025).
  */
-export function createInvoiceBook({ store, clock }: { store: EventStore; clock: Clock }) {
+export function createInvoiceBook({
+  store,
+  clock,
+}: {
+  store: EventStore;
+  clock: Clock;
+}) {
   /** What this instance read of each year's stream, by stream name. */
   const years = new Map<string, YearCache>();
 
-  const catchUp = (series: InvoiceSeries, year: number) => catchUpYear(store, years, series, year);
+  const catchUp = (series: InvoiceSeries, year: number) =>
+    catchUpYear(store, years, series, year);
 
   /**
    * The year's cache, caught up, with this key's invoice if one exists. The key is looked up and the

@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { invoiceDocumentSchema, type InvoiceDocumentDto } from '@machines/contract/invoice-api';
+import {
+  invoiceDocumentSchema,
+  type InvoiceDocumentDto,
+} from '@machines/contract/invoice-api';
 import { layoutInvoice } from '@machines/documents/invoice-layout';
 import { userOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
@@ -20,10 +23,15 @@ interface InvoiceRouteSpec {
 function invoiceRoute(app: ZodApp, path: string, spec: InvoiceRouteSpec): void {
   documentPair<InvoiceDocumentDto>(app, path, {
     guard: spec.guard,
-    schema: { tags: spec.tags, security: [{ bearerAuth: [] }], params: idParam },
+    schema: {
+      tags: spec.tags,
+      security: [{ bearerAuth: [] }],
+      params: idParam,
+    },
     description: spec.description,
     answer: invoiceDocumentSchema,
-    load: (request) => spec.load((request.params as z.infer<typeof idParam>).id, request),
+    load: (request) =>
+      spec.load((request.params as z.infer<typeof idParam>).id, request),
     layout: layoutInvoice,
   });
 }
@@ -37,7 +45,10 @@ function invoiceRoute(app: ZodApp, path: string, spec: InvoiceRouteSpec): void {
  * The creator reads its self-billed invoice through the deal's link (deal-self-billing.routes.ts).
  * Admins read a payment request's the same way (its parties: request-documents.routes.ts).
  */
-export function invoiceRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentRouteDeps): void {
+export function invoiceRoutes(
+  app: ZodApp,
+  { ctx, guards, dealViews }: DocumentRouteDeps,
+): void {
   const kinds = [
     {
       path: 'invoice',
@@ -98,7 +109,9 @@ export function invoiceRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentR
         const record = ctx.queries.requests.byId(id);
         if (!record) throw new DomainError('payment_request_not_found');
         const { paidAt } = record.context;
-        const doc = paidAt ? await kind.findRequest(id, paidAt, record.creatorId) : null;
+        const doc = paidAt
+          ? await kind.findRequest(id, paidAt, record.creatorId)
+          : null;
         if (!doc) throw new DomainError(kind.missing);
         return doc;
       },

@@ -9,7 +9,10 @@ import type { PaymentRequestRecord } from '../../projections/payment-requests.qu
  * renders them in the reader's language; the numbers and references come from here only.
  */
 
-export function dealReceipt(record: DealRecord, brand: string): MoneyDocumentDto {
+export function dealReceipt(
+  record: DealRecord,
+  brand: string,
+): MoneyDocumentDto {
   const c = record.context;
   if (!c.paidAt || !c.amounts) throw new DomainError('deal_receipt_not_yet');
   return {
@@ -42,8 +45,10 @@ export function dealReceipt(record: DealRecord, brand: string): MoneyDocumentDto
  * payout to the creator so far (each milestone's release, a milestone's split).
  */
 function statementIssuedAt(c: DealRecord['context']): string | null {
-  const splitPaid = c.split?.transfer === 'succeeded' ? c.split.requestedAt : null;
-  if (c.completedAt !== null || c.milestones === undefined) return c.completedAt ?? splitPaid;
+  const splitPaid =
+    c.split?.transfer === 'succeeded' ? c.split.requestedAt : null;
+  if (c.completedAt !== null || c.milestones === undefined)
+    return c.completedAt ?? splitPaid;
   const payouts = [...c.milestones.map((m) => m.releasedAt), splitPaid];
   return (
     payouts
@@ -54,7 +59,10 @@ function statementIssuedAt(c: DealRecord['context']): string | null {
 }
 
 /** The creator's statement: what was transferred to them so far (a plan's milestones paid out until now). */
-export function dealStatement(record: DealRecord, brand: string): MoneyDocumentDto {
+export function dealStatement(
+  record: DealRecord,
+  brand: string,
+): MoneyDocumentDto {
   const c = record.context;
   const issuedAt = statementIssuedAt(c);
   if (!c.transferId || !c.amounts || issuedAt === null)
@@ -94,9 +102,12 @@ export function requestReceipt(record: PaymentRequestRecord): MoneyDocumentDto {
   };
 }
 
-export function requestStatement(record: PaymentRequestRecord): MoneyDocumentDto {
+export function requestStatement(
+  record: PaymentRequestRecord,
+): MoneyDocumentDto {
   const c = record.context;
-  if (!c.transferId || !c.completedAt) throw new DomainError('payment_request_statement_not_yet');
+  if (!c.transferId || !c.completedAt)
+    throw new DomainError('payment_request_statement_not_yet');
   return {
     ...requestReceipt(record),
     kind: 'statement',

@@ -5,8 +5,16 @@ import { DomainError } from '../commands/domain-error';
 import type { CommandBus } from '../commands/command-bus';
 import type { AppConfig } from '../config';
 import type { BillingBook } from './billing-book';
-import { issueCredit, type InvoiceBook, type IssuedInvoice } from './invoice-book';
-import { creatorSeries, partyOf, selfBilledAmounts } from './self-billed-invoices';
+import {
+  issueCredit,
+  type InvoiceBook,
+  type IssuedInvoice,
+} from './invoice-book';
+import {
+  creatorSeries,
+  partyOf,
+  selfBilledAmounts,
+} from './self-billed-invoices';
 import { userCreator, type SelfBillingBook } from './self-billing-book';
 
 /** The keys a request's fee invoice, credit note and self-billed invoice are issued under, once. */
@@ -17,7 +25,9 @@ const keys = (id: number) => ({
 });
 
 /** The fee a request returned to its brand: all of it with a refund, the part not kept with a split. */
-function feeReturned(c: PaymentRequestContext): { cents: number; at: string } | null {
+function feeReturned(
+  c: PaymentRequestContext,
+): { cents: number; at: string } | null {
   const fee = c.request?.feeCents ?? 0;
   if (c.split?.refund === 'succeeded')
     return { cents: fee - c.split.feeKeptCents, at: c.split.requestedAt };
@@ -26,9 +36,12 @@ function feeReturned(c: PaymentRequestContext): { cents: number; at: string } | 
 }
 
 /** What a request paid out to its creator, and when: the amount with a payout, a split's share. */
-function requestPayout(c: PaymentRequestContext): { cents: number; at: string } | null {
+function requestPayout(
+  c: PaymentRequestContext,
+): { cents: number; at: string } | null {
   if (c.split) {
-    if (c.split.transfer !== 'succeeded' || c.split.creatorCents <= 0) return null;
+    if (c.split.transfer !== 'succeeded' || c.split.creatorCents <= 0)
+      return null;
     return { cents: c.split.creatorCents, at: c.split.requestedAt };
   }
   if (!c.transferId || !c.completedAt || !c.request) return null;
@@ -54,7 +67,9 @@ export interface RequestInvoiceDeps {
 function feeInvoiceOf(
   id: number,
   c: PaymentRequestContext,
-  buyer: NonNullable<Awaited<ReturnType<RequestInvoiceDeps['billing']['readForRequest']>>>,
+  buyer: NonNullable<
+    Awaited<ReturnType<RequestInvoiceDeps['billing']['readForRequest']>>
+  >,
   { seller, vatRateBps }: RequestInvoiceDeps['invoices'],
 ) {
   const r = c.request!;
@@ -67,7 +82,8 @@ function feeInvoiceOf(
     subject: { kind: 'payment_request' as const, id },
     brandUserId: null,
     suppliedAt: c.paidAt!,
-    description: `Escrow service fee, payment request #${id} (${r.title})`.slice(0, 300),
+    description:
+      `Escrow service fee, payment request #${id} (${r.title})`.slice(0, 300),
     seller,
     buyer: partyOf(buyer),
     treatment,
@@ -103,7 +119,10 @@ export function createRequestInvoices(deps: RequestInvoiceDeps) {
         subject: { kind: 'payment_request', id },
         brandUserId: null,
         suppliedAt: payout.at,
-        description: `Creator's work, payment request #${id}${title(c)}`.slice(0, 300),
+        description: `Creator's work, payment request #${id}${title(c)}`.slice(
+          0,
+          300,
+        ),
         seller: partyOf(agreement),
         buyer: partyOf(buyer),
         ...selfBilledAmounts(payout.cents, agreement, buyer),
@@ -115,7 +134,8 @@ export function createRequestInvoices(deps: RequestInvoiceDeps) {
   /** Issues whatever the request's papers are due and not yet issued; the fee invoice or null. */
   async function issueForRequest(id: number): Promise<IssuedInvoice | null> {
     const stream = paymentRequestAggregate.streamId(id);
-    const c = (await deps.bus.load(paymentRequestAggregate, stream)).snapshot.context;
+    const c = (await deps.bus.load(paymentRequestAggregate, stream)).snapshot
+      .context;
     const invoice = await feeInvoice(id, c);
     if (invoice)
       await issueCredit(book, invoice, feeReturned(c), {
@@ -130,13 +150,18 @@ export function createRequestInvoices(deps: RequestInvoiceDeps) {
   return {
     issueForRequest,
     /** The request's fee invoice if issued (never before its payment). */
-    findForRequest: (id: number, paidAt: string) => book.find(keys(id).fee, yearOf(paidAt)),
+    findForRequest: (id: number, paidAt: string) =>
+      book.find(keys(id).fee, yearOf(paidAt)),
     /** The request's credit note if issued. */
     findCreditForRequest: (id: number, paidAt: string) =>
       book.find(keys(id).credit, yearOf(paidAt)),
     /** The self-billed invoice of the request's payout if issued, in its creator's series. */
     findSelfBilledForRequest: (id: number, paidAt: string, creatorId: string) =>
-      book.find(keys(id).self, yearOf(paidAt), creatorSeries(userCreator(creatorId))),
+      book.find(
+        keys(id).self,
+        yearOf(paidAt),
+        creatorSeries(userCreator(creatorId)),
+      ),
   };
 }
 
@@ -152,8 +177,13 @@ export async function creatorSelfBilledOf(
 ) {
   const { paidAt } = record.context;
   const doc = paidAt
-    ? await invoices.findSelfBilledForRequest(record.id, paidAt, record.creatorId)
+    ? await invoices.findSelfBilledForRequest(
+        record.id,
+        paidAt,
+        record.creatorId,
+      )
     : null;
-  if (!doc) throw new DomainError('payment_request_self_billed_invoice_not_yet');
+  if (!doc)
+    throw new DomainError('payment_request_self_billed_invoice_not_yet');
   return doc;
 }

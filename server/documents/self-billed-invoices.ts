@@ -1,13 +1,24 @@
 import type { DealContext } from '@machines/deal/deal.context';
 import { addressOf } from '@machines/documents/billing-check';
 import type { BillingDetails } from '@machines/documents/billing-details';
-import { selfBilledVat, type SelfBillingAgreement } from '@machines/documents/self-billing';
+import {
+  selfBilledVat,
+  type SelfBillingAgreement,
+} from '@machines/documents/self-billing';
 import { splitFee } from '@machines/documents/vat';
 import { dealAggregate } from '../commands/aggregate';
 import type { CommandBus } from '../commands/command-bus';
 import type { BillingBook } from './billing-book';
-import type { createInvoiceBook, InvoiceSeries, IssuedInvoice } from './invoice-book';
-import { creatorOfDeal, type CreatorKey, type SelfBillingBook } from './self-billing-book';
+import type {
+  createInvoiceBook,
+  InvoiceSeries,
+  IssuedInvoice,
+} from './invoice-book';
+import {
+  creatorOfDeal,
+  type CreatorKey,
+  type SelfBillingBook,
+} from './self-billing-book';
 
 /** The key of a deal's self-billed invoice, once. */
 const dealSelfBilledKey = (dealId: number) => `self:deal-${dealId}`;
@@ -23,12 +34,21 @@ export const creatorSeries = (creator: CreatorKey): InvoiceSeries => ({
  * an admin or an elapsed period; not a manual completion, which moved no money), the creator's
  * share of a split once its transfer succeeded; null before.
  */
-export function dealPayout(c: DealContext): { cents: number; at: string } | null {
+export function dealPayout(
+  c: DealContext,
+): { cents: number; at: string } | null {
   if (c.split) {
-    if (c.split.transfer !== 'succeeded' || c.split.creatorCents <= 0) return null;
+    if (c.split.transfer !== 'succeeded' || c.split.creatorCents <= 0)
+      return null;
     return { cents: c.split.creatorCents, at: c.split.requestedAt };
   }
-  if (!c.transferId || !c.completedAt || !c.amounts || c.releaseTrigger === 'manual') return null;
+  if (
+    !c.transferId ||
+    !c.completedAt ||
+    !c.amounts ||
+    c.releaseTrigger === 'manual'
+  )
+    return null;
   return { cents: c.amounts.amountCents, at: c.completedAt };
 }
 
@@ -72,7 +92,10 @@ export function createSelfBilledInvoices(deps: {
 }) {
   const { book } = deps;
 
-  async function issueForDeal(dealId: number, c: DealContext): Promise<IssuedInvoice | null> {
+  async function issueForDeal(
+    dealId: number,
+    c: DealContext,
+  ): Promise<IssuedInvoice | null> {
     const payout = dealPayout(c);
     if (!payout || !c.ownerId) return null;
     const creator = creatorOfDeal(c);
@@ -99,8 +122,14 @@ export function createSelfBilledInvoices(deps: {
   }
 
   /** The deal's self-billed invoice if issued (never before the deal's payment), in its creator's series. */
-  async function findForDeal(dealId: number, paidAt: string): Promise<IssuedInvoice | null> {
-    const { snapshot } = await deps.bus.load(dealAggregate, dealAggregate.streamId(dealId));
+  async function findForDeal(
+    dealId: number,
+    paidAt: string,
+  ): Promise<IssuedInvoice | null> {
+    const { snapshot } = await deps.bus.load(
+      dealAggregate,
+      dealAggregate.streamId(dealId),
+    );
     return book.find(
       dealSelfBilledKey(dealId),
       book.yearOf(new Date(paidAt)),

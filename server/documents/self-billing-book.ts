@@ -24,11 +24,14 @@ export const userCreator = (userId: string): CreatorKey => `user-${userId}`;
  * A deal's creator: the account that accepted it while signed in (one agreement and one series
  * for all its deals and requests), else the deal's link.
  */
-export const creatorOfDeal = (c: Pick<DealContext, 'dealId' | 'claimedByUserId'>): CreatorKey =>
+export const creatorOfDeal = (
+  c: Pick<DealContext, 'dealId' | 'claimedByUserId'>,
+): CreatorKey =>
   c.claimedByUserId ? userCreator(c.claimedByUserId) : dealCreator(c.dealId);
 
 /** The stream of a creator's agreement: `SelfBillingAgreed` and `SelfBillingRevoked`, the last one counts. */
-export const selfBillingStreamOf = (creator: CreatorKey) => `self-billing-${creator}`;
+export const selfBillingStreamOf = (creator: CreatorKey) =>
+  `self-billing-${creator}`;
 
 /** The refusal code of each problem with the self-billing terms. */
 const PROBLEM_CODES = {
@@ -41,7 +44,9 @@ const PROBLEM_CODES = {
 export function checkedTerms(input: SelfBillingTerms): SelfBillingTerms {
   const checked = checkSelfBilling(input);
   if (!checked.ok)
-    throw new DomainError(PROBLEM_CODES[checked.problem], { country: input.country });
+    throw new DomainError(PROBLEM_CODES[checked.problem], {
+      country: input.country,
+    });
   return checked.terms;
 }
 
@@ -52,14 +57,18 @@ interface Entry {
 }
 
 const sameTerms = (a: SelfBillingTerms, b: SelfBillingTerms): boolean =>
-  JSON.stringify({ ...a, agreedAt: null }) === JSON.stringify({ ...b, agreedAt: null });
+  JSON.stringify({ ...a, agreedAt: null }) ===
+  JSON.stringify({ ...b, agreedAt: null });
 
 /** Each recorded change of a creator's agreement (null: revoked), oldest first, and the stream's revision. */
 async function agreementHistory(
   store: EventStore,
   creator: CreatorKey,
 ): Promise<{ entries: Entry[]; revision: number }> {
-  const { events, revision } = await readAll(store, selfBillingStreamOf(creator));
+  const { events, revision } = await readAll(
+    store,
+    selfBillingStreamOf(creator),
+  );
   const entries = events.map((event): Entry => {
     const at = (event.metadata as { at: string }).at;
     if (event.type !== 'SelfBillingAgreed') return { agreement: null, at };
@@ -74,11 +83,19 @@ async function agreementHistory(
  * replacement), revoked for later payouts, read as they stand now or as they stood at a payout, so
  * a payout processed late is invoiced by the agreement it was made under.
  */
-export function createSelfBillingBook({ store, clock }: { store: EventStore; clock: Clock }) {
+export function createSelfBillingBook({
+  store,
+  clock,
+}: {
+  store: EventStore;
+  clock: Clock;
+}) {
   const history = (creator: CreatorKey) => agreementHistory(store, creator);
 
   /** The agreement in force now, or null. */
-  async function read(creator: CreatorKey): Promise<SelfBillingAgreement | null> {
+  async function read(
+    creator: CreatorKey,
+  ): Promise<SelfBillingAgreement | null> {
     return (await history(creator)).entries.at(-1)?.agreement ?? null;
   }
 
@@ -88,7 +105,9 @@ export function createSelfBillingBook({ store, clock }: { store: EventStore; clo
     instant: string,
   ): Promise<SelfBillingAgreement | null> {
     const at = Date.parse(instant);
-    const before = (await history(creator)).entries.filter((e) => Date.parse(e.at) <= at);
+    const before = (await history(creator)).entries.filter(
+      (e) => Date.parse(e.at) <= at,
+    );
     return before.at(-1)?.agreement ?? null;
   }
 
@@ -101,7 +120,8 @@ export function createSelfBillingBook({ store, clock }: { store: EventStore; clo
     retryOnRace(async () => {
       const { entries, revision } = await history(creator);
       const current = entries.at(-1)?.agreement ?? null;
-      if (current && sameTerms(current, terms)) return { agreement: current, position: 0 };
+      if (current && sameTerms(current, terms))
+        return { agreement: current, position: 0 };
       const data: AgreedData = { creator, ...terms };
       const position = await appendAsActor(store, clock, {
         stream: selfBillingStreamOf(creator),
@@ -110,7 +130,10 @@ export function createSelfBillingBook({ store, clock }: { store: EventStore; clo
         revision,
         context,
       });
-      return { agreement: { ...terms, agreedAt: clock.now().toISOString() }, position };
+      return {
+        agreement: { ...terms, agreedAt: clock.now().toISOString() },
+        position,
+      };
     });
 
   /** Withdraws the agreement for later payouts; 409 `self_billing_not_agreed` without one. */
@@ -120,7 +143,8 @@ export function createSelfBillingBook({ store, clock }: { store: EventStore; clo
   ): Promise<{ position: number }> =>
     retryOnRace(async () => {
       const { entries, revision } = await history(creator);
-      if (!entries.at(-1)?.agreement) throw new DomainError('self_billing_not_agreed');
+      if (!entries.at(-1)?.agreement)
+        throw new DomainError('self_billing_not_agreed');
       const position = await appendAsActor(store, clock, {
         stream: selfBillingStreamOf(creator),
         type: 'SelfBillingRevoked',

@@ -1,5 +1,8 @@
 import { errorSchema } from '@machines/contract/api';
-import { selfBillingAnswerSchema, selfBillingSchema } from '@machines/documents/self-billing';
+import {
+  selfBillingAnswerSchema,
+  selfBillingSchema,
+} from '@machines/documents/self-billing';
 import { userOf } from '../auth/authenticate';
 import { commandContext, type ZodApp } from '../http/route-deps';
 import type { DocumentRouteDeps } from './document-parts';
@@ -14,7 +17,10 @@ const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema };
  * read, given (name, address, a VAT id in its country's format or the small-business scheme) and
  * withdrawn for later payouts, only by the account itself.
  */
-export function selfBillingRoutes(app: ZodApp, { ctx, guards }: DocumentRouteDeps): void {
+export function selfBillingRoutes(
+  app: ZodApp,
+  { ctx, guards }: DocumentRouteDeps,
+): void {
   const path = '/api/user/self-billing';
   const schema = { tags, security };
   app.get(
@@ -28,7 +34,9 @@ export function selfBillingRoutes(app: ZodApp, { ctx, guards }: DocumentRouteDep
       },
     },
     async (request) => ({
-      selfBilling: await ctx.selfBilling.read(userCreator(userOf(request).userId)),
+      selfBilling: await ctx.selfBilling.read(
+        userCreator(userOf(request).userId),
+      ),
     }),
   );
 

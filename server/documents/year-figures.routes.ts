@@ -1,7 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { errorSchema } from '@machines/contract/api';
-import { layoutYearOverview, yearOverviewSchema } from '@machines/documents/year-figures';
+import {
+  layoutYearOverview,
+  yearOverviewSchema,
+} from '@machines/documents/year-figures';
 import { userOf } from '../auth/authenticate';
 import type { ZodApp } from '../http/route-deps';
 import type { DocumentRouteDeps } from './document-parts';
@@ -21,7 +24,12 @@ const yearParam = z.object({
     .min(2000, 'year must be a calendar year')
     .max(2999, 'year must be a calendar year'),
 });
-const csvErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const csvErrors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+};
 
 const sendCsv = (reply: FastifyReply, fileName: string, csv: string) =>
   reply
@@ -35,18 +43,28 @@ const sendCsv = (reply: FastifyReply, fileName: string, csv: string) =>
  * `/csv`), and the operator's report of payouts per creator and quarter as CSV (admins and
  * auditors, who may download it; a user token is refused like on every admin route).
  */
-export function yearFigureRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentRouteDeps): void {
+export function yearFigureRoutes(
+  app: ZodApp,
+  { ctx, guards, dealViews }: DocumentRouteDeps,
+): void {
   const deps: YearFigureDeps = { ...ctx, brandNameOf: dealViews.brandNameOf };
   const overview = (userId: string, year: number) =>
     creatorYearOverview(deps, userId, year, ctx.clock.now().toISOString());
   documentPair(app, '/api/user/year-overview/:year', {
     guard: { preHandler: guards.requireUser },
-    schema: { tags: ['profile'], security: [{ bearerAuth: [] }], params: yearParam },
+    schema: {
+      tags: ['profile'],
+      security: [{ bearerAuth: [] }],
+      params: yearParam,
+    },
     description:
       "The signed-in creator's year overview: every payout, split and refund of the calendar year (Amsterdam time), fees and totals.",
     answer: yearOverviewSchema,
     load: (request) =>
-      overview(userOf(request).userId, (request.params as z.infer<typeof yearParam>).year),
+      overview(
+        userOf(request).userId,
+        (request.params as z.infer<typeof yearParam>).year,
+      ),
     layout: layoutYearOverview,
   });
   app.get(
@@ -57,13 +75,18 @@ export function yearFigureRoutes(app: ZodApp, { ctx, guards, dealViews }: Docume
         tags: ['profile'],
         security: [{ bearerAuth: [] }],
         params: yearParam,
-        description: 'The year overview as CSV: one row per payout, split part and refund.',
+        description:
+          'The year overview as CSV: one row per payout, split part and refund.',
         response: csvErrors,
       },
     },
     async (request, reply) => {
       const doc = await overview(userOf(request).userId, request.params.year);
-      return sendCsv(reply, `year-overview-${doc.year}.csv`, creatorYearCsv(doc));
+      return sendCsv(
+        reply,
+        `year-overview-${doc.year}.csv`,
+        creatorYearCsv(doc),
+      );
     },
   );
   app.get(
@@ -81,7 +104,11 @@ export function yearFigureRoutes(app: ZodApp, { ctx, guards, dealViews }: Docume
     },
     async (request, reply) => {
       const rows = await operatorYearRows(deps, request.params.year);
-      return sendCsv(reply, `payouts-${request.params.year}.csv`, operatorYearCsv(rows));
+      return sendCsv(
+        reply,
+        `payouts-${request.params.year}.csv`,
+        operatorYearCsv(rows),
+      );
     },
   );
 }

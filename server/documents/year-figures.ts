@@ -2,8 +2,15 @@ import { userAggregate } from '../commands/aggregate';
 import type { CommandBus } from '../commands/command-bus';
 import { centsToDecimal } from '@machines/money';
 import type { PayoutIdentity } from '@machines/account/payout-identity';
-import { yearTotals, type YearLine, type YearOverviewDto } from '@machines/documents/year-figures';
-import type { MoneyMovement, MoneyQueries } from '../../projections/money.queries';
+import {
+  yearTotals,
+  type YearLine,
+  type YearOverviewDto,
+} from '@machines/documents/year-figures';
+import type {
+  MoneyMovement,
+  MoneyQueries,
+} from '../../projections/money.queries';
 import type { DealQueries } from '../../projections/deals.queries';
 import type { PaymentRequestQueries } from '../../projections/payment-requests.queries';
 import { csvText } from '../shared/csv';
@@ -18,7 +25,8 @@ export interface YearFigureDeps {
   brandNameOf(userId: string): string;
 }
 
-const streamNumber = (streamId: string) => Number(/(\d+)$/.exec(streamId)?.[1] ?? 0);
+const streamNumber = (streamId: string) =>
+  Number(/(\d+)$/.exec(streamId)?.[1] ?? 0);
 
 /** A movement as a line of the creator's overview: which deal or request, its title and brand. */
 function lineOf(deps: YearFigureDeps, m: MoneyMovement): YearLine {
@@ -32,17 +40,37 @@ function lineOf(deps: YearFigureDeps, m: MoneyMovement): YearLine {
     const c = deps.queries.deals.byId(id)?.context;
     const brand = c ? deps.brandNameOf(c.ownerId) : '';
     const title = c?.terms?.title ?? null;
-    return { at: m.at, kind: m.kind, subject: 'deal', id, title, brand, ...amounts };
+    return {
+      at: m.at,
+      kind: m.kind,
+      subject: 'deal',
+      id,
+      title,
+      brand,
+      ...amounts,
+    };
   }
   const r = deps.queries.requests.byId(id)?.context.request;
   const [title, brand] = [r?.title ?? null, r?.brandName ?? ''];
-  return { at: m.at, kind: m.kind, subject: 'payment_request', id, title, brand, ...amounts };
+  return {
+    at: m.at,
+    kind: m.kind,
+    subject: 'payment_request',
+    id,
+    title,
+    brand,
+    ...amounts,
+  };
 }
 
 /** A creator account's name and the identity its bank setup recorded. */
 async function creatorAccount(bus: CommandBus, userId: string) {
-  const c = (await bus.load(userAggregate, userAggregate.streamId(userId))).snapshot.context;
-  return { name: c.companyName || c.username, identity: c.payoutIdentity ?? null };
+  const c = (await bus.load(userAggregate, userAggregate.streamId(userId)))
+    .snapshot.context;
+  return {
+    name: c.companyName || c.username,
+    identity: c.payoutIdentity ?? null,
+  };
 }
 
 /** The signed-in creator's overview of a calendar year: every payout, split part and refund, and totals. */
@@ -52,7 +80,9 @@ export async function creatorYearOverview(
   year: number,
   madeAt: string,
 ): Promise<YearOverviewDto> {
-  const lines = deps.queries.money.creatorYearMovements(userId, year).map((m) => lineOf(deps, m));
+  const lines = deps.queries.money
+    .creatorYearMovements(userId, year)
+    .map((m) => lineOf(deps, m));
   const { name } = await creatorAccount(deps.bus, userId);
   return { year, creator: name, madeAt, lines, totals: yearTotals(lines) };
 }
@@ -102,7 +132,11 @@ export const operatorCsvColumns = [
 type OperatorRow = Record<(typeof operatorCsvColumns)[number], string>;
 
 /** Who a group of movements was paid to: an account (its user id) or, without one, the deal itself. */
-async function payee(deps: YearFigureDeps, key: string, moves: MoneyMovement[]) {
+async function payee(
+  deps: YearFigureDeps,
+  key: string,
+  moves: MoneyMovement[],
+) {
   const dealIdentity = (): PayoutIdentity | null => {
     for (const m of [...moves].reverse()) {
       if (!m.streamId.startsWith('deal-')) continue;
@@ -113,10 +147,18 @@ async function payee(deps: YearFigureDeps, key: string, moves: MoneyMovement[]) 
   };
   if (moves[0]!.creatorUserId === null) {
     const c = deps.queries.deals.byId(streamNumber(key))?.context;
-    return { ref: key, name: c?.terms?.influencer ?? '', identity: dealIdentity() };
+    return {
+      ref: key,
+      name: c?.terms?.influencer ?? '',
+      identity: dealIdentity(),
+    };
   }
   const account = await creatorAccount(deps.bus, key);
-  return { ref: key, name: account.name, identity: account.identity ?? dealIdentity() };
+  return {
+    ref: key,
+    name: account.name,
+    identity: account.identity ?? dealIdentity(),
+  };
 }
 
 /**
@@ -124,7 +166,10 @@ async function payee(deps: YearFigureDeps, key: string, moves: MoneyMovement[]) 
  * none) and quarter the payouts counted, paid out, the fees kept on them and the refunds, with the
  * identity the creator gave at bank setup — the figures a DAC7 report is made from.
  */
-export async function operatorYearRows(deps: YearFigureDeps, year: number): Promise<OperatorRow[]> {
+export async function operatorYearRows(
+  deps: YearFigureDeps,
+  year: number,
+): Promise<OperatorRow[]> {
   const byCreator = new Map<string, MoneyMovement[]>();
   for (const m of deps.queries.money.yearMovements(year)) {
     const key = m.creatorUserId ?? m.streamId;
@@ -154,4 +199,5 @@ export async function operatorYearRows(deps: YearFigureDeps, year: number): Prom
   return rows;
 }
 
-export const operatorYearCsv = (rows: OperatorRow[]) => csvText(rows, operatorCsvColumns);
+export const operatorYearCsv = (rows: OperatorRow[]) =>
+  csvText(rows, operatorCsvColumns);

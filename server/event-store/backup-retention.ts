@@ -1,5 +1,12 @@
 import Database from 'better-sqlite3';
-import { closeSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  openSync,
+  readdirSync,
+  readSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** The table the backup command stamps each of its copies with: when it was taken. */
@@ -11,9 +18,13 @@ const SQLITE_HEADER = 'SQLite format 3\u0000';
 export function stampBackup(path: string, takenAt: Date): void {
   const db = new Database(path, { fileMustExist: true });
   try {
-    db.exec(`CREATE TABLE IF NOT EXISTS ${STAMP_TABLE} (taken_at TEXT NOT NULL)`);
+    db.exec(
+      `CREATE TABLE IF NOT EXISTS ${STAMP_TABLE} (taken_at TEXT NOT NULL)`,
+    );
     db.prepare(`DELETE FROM ${STAMP_TABLE}`).run();
-    db.prepare(`INSERT INTO ${STAMP_TABLE} (taken_at) VALUES (?)`).run(takenAt.toISOString());
+    db.prepare(`INSERT INTO ${STAMP_TABLE} (taken_at) VALUES (?)`).run(
+      takenAt.toISOString(),
+    );
   } finally {
     db.close();
   }
@@ -56,7 +67,11 @@ function takenAtOf(path: string): Date | null {
  */
 export function pruneBackups(
   dir: string,
-  { now, maxAgeDays, keep = [] }: { now: Date; maxAgeDays: number; keep?: string[] },
+  {
+    now,
+    maxAgeDays,
+    keep = [],
+  }: { now: Date; maxAgeDays: number; keep?: string[] },
 ): string[] {
   const kept = new Set(keep.map((path) => resolve(path)));
   const limit = now.getTime() - maxAgeDays * DAY_MS;
@@ -64,7 +79,10 @@ export function pruneBackups(
     .map((name) => resolve(join(dir, name)))
     .filter((path) => !kept.has(path))
     .map((path) => ({ path, at: takenAtOf(path) }))
-    .filter((b): b is { path: string; at: Date } => b.at !== null && b.at.getTime() < limit)
+    .filter(
+      (b): b is { path: string; at: Date } =>
+        b.at !== null && b.at.getTime() < limit,
+    )
     .sort((a, b) => a.at.getTime() - b.at.getTime());
   for (const { path } of expired) rmSync(path, { force: true });
   return expired.map((b) => b.path);

@@ -1,9 +1,17 @@
-import type { BatchHandler, RecordedEvent, SubscribeOptions, Subscription } from './event-store';
+import type {
+  BatchHandler,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from './event-store';
 import { createWakeablePause } from './wakeable-pause';
 
 export interface CatchUpSource {
   /** Events with position > after, oldest first, at most maxCount. */
-  readAll(options: { after: number; maxCount: number }): Promise<RecordedEvent[]>;
+  readAll(options: {
+    after: number;
+    maxCount: number;
+  }): Promise<RecordedEvent[]>;
   /** Registers a callback for "something was committed"; returns the unregister function. */
   onCommit(listener: () => void): () => void;
 }
@@ -23,7 +31,10 @@ export function startCatchUpSubscription(
   handler: BatchHandler,
   pollIntervalMs: number,
 ): Subscription {
-  const batchSize = Math.max(1, Math.trunc(options.batchSize ?? DEFAULT_BATCH_SIZE));
+  const batchSize = Math.max(
+    1,
+    Math.trunc(options.batchSize ?? DEFAULT_BATCH_SIZE),
+  );
   let after = options.after ?? 0;
   let closed = false;
   // Bumped on every commit; compared before sleeping so a commit during a read is never slept through.

@@ -99,9 +99,16 @@ export interface Subscription {
 }
 
 export interface EventStore {
-  append(streamId: string, events: EventData[], expected: ExpectedRevision): Promise<AppendResult>;
+  append(
+    streamId: string,
+    events: EventData[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult>;
   /** Throws StreamNotFound when the stream has no events. */
-  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readStream(
+    streamId: string,
+    options?: ReadStreamOptions,
+  ): Promise<RecordedEvent[]>;
   /** Without maxCount it reads everything after `after`: page with maxCount on large stores. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribe(options: SubscribeOptions, handler: BatchHandler): Subscription;

@@ -8,7 +8,9 @@ import { CHAIN_KEY } from './hash-chain';
 
 export function assertStreamId(streamId: unknown): asserts streamId is string {
   if (typeof streamId !== 'string' || streamId.trim() === '') {
-    throw new TypeError(`Stream name must be a non-empty string, got ${describe(streamId)}`);
+    throw new TypeError(
+      `Stream name must be a non-empty string, got ${describe(streamId)}`,
+    );
   }
   // KurrentDB reserves `$` for system streams and our $all reads filter them out.
   if (streamId.startsWith('$')) {
@@ -18,25 +20,44 @@ export function assertStreamId(streamId: unknown): asserts streamId is string {
   }
 }
 
-export function assertExpectedRevision(expected: unknown): asserts expected is ExpectedRevision {
-  if (expected === 'no_stream' || expected === 'any' || expected === 'stream_exists') return;
-  if (typeof expected === 'number' && Number.isSafeInteger(expected) && expected >= 0) return;
+export function assertExpectedRevision(
+  expected: unknown,
+): asserts expected is ExpectedRevision {
+  if (
+    expected === 'no_stream' ||
+    expected === 'any' ||
+    expected === 'stream_exists'
+  )
+    return;
+  if (
+    typeof expected === 'number' &&
+    Number.isSafeInteger(expected) &&
+    expected >= 0
+  )
+    return;
   throw new TypeError(
     `Expected revision must be "no_stream", "any", "stream_exists" or an integer >= 0, got ${describe(expected)}`,
   );
 }
 
 /** Checks the events of one append; ids must be unique within it. */
-export function assertEvents(streamId: string, events: unknown): asserts events is EventData[] {
+export function assertEvents(
+  streamId: string,
+  events: unknown,
+): asserts events is EventData[] {
   if (!Array.isArray(events) || events.length === 0) {
-    throw new TypeError(`Append to ${streamId} needs a non-empty array of events`);
+    throw new TypeError(
+      `Append to ${streamId} needs a non-empty array of events`,
+    );
   }
   // Most appends carry one event: no set of ids to build for them.
   const seen = events.length > 1 ? new Set<string>() : undefined;
   for (let index = 0; index < events.length; index++) {
     const event: unknown = events[index];
     if (typeof event !== 'object' || event === null) {
-      throw new TypeError(`Event #${index} appended to ${streamId} is not an object`);
+      throw new TypeError(
+        `Event #${index} appended to ${streamId} is not an object`,
+      );
     }
     const { id, type } = event as Partial<EventData>;
     if (typeof id !== 'string' || id.trim() === '') {
@@ -55,7 +76,9 @@ export function assertEvents(streamId: string, events: unknown): asserts events 
       );
     }
     if (seen?.has(id))
-      throw new TypeError(`Event id ${id} appears twice in one append to ${streamId}`);
+      throw new TypeError(
+        `Event id ${id} appears twice in one append to ${streamId}`,
+      );
     seen?.add(id);
     assertMetadata(streamId, id, (event as Partial<EventData>).metadata);
   }
@@ -67,7 +90,11 @@ export function assertEvents(streamId: string, events: unknown): asserts events 
  * is not an object (null, an array, a string) would have nowhere to keep the hash.
  */
 function assertMetadata(streamId: string, id: string, metadata: unknown): void {
-  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
+  if (
+    typeof metadata !== 'object' ||
+    metadata === null ||
+    Array.isArray(metadata)
+  ) {
     throw new TypeError(
       `Event ${id} appended to ${streamId} needs metadata that is a JSON object, got ${Array.isArray(metadata) ? 'an array' : describe(metadata)}`,
     );
@@ -95,7 +122,9 @@ export function toJson(
     );
   }
   if (text === undefined)
-    throw new TypeError(`Event ${eventId} on ${streamId}: ${field} is not JSON-serialisable`);
+    throw new TypeError(
+      `Event ${eventId} on ${streamId}: ${field} is not JSON-serialisable`,
+    );
   return text;
 }
 

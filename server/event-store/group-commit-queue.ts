@@ -12,7 +12,9 @@
  * they go in one batch, or wait until the batch holding an earlier one is written. Promises settle
  * only after COMMIT.
  */
-export type BatchOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
+export type BatchOutcome<R> =
+  | { ok: true; value: R }
+  | { ok: false; error: unknown };
 
 export interface GroupCommitQueue<T, R> {
   submit(item: T): Promise<R>;
@@ -81,11 +83,17 @@ function halfOfBurst(
 }
 
 /** Each waiting appender gets its own outcome; a missing one (a writer's bug) is an error for it. */
-function answerEach<T, R>(batch: Waiting<T, R>[], outcomes: BatchOutcome<R>[]): void {
+function answerEach<T, R>(
+  batch: Waiting<T, R>[],
+  outcomes: BatchOutcome<R>[],
+): void {
   batch.forEach((waiting, i) => {
     const outcome = outcomes[i];
     if (outcome?.ok) waiting.resolve(outcome.value);
-    else waiting.reject(outcome ? outcome.error : new Error('group commit produced no outcome'));
+    else
+      waiting.reject(
+        outcome ? outcome.error : new Error('group commit produced no outcome'),
+      );
   });
 }
 
@@ -134,7 +142,10 @@ export function createGroupCommitQueue<T, R>(
   /** The next batch (with the default key, the first maxBatch items); the rest waits. */
   function take(): { batch: Waiting<T, R>[]; keys: string[] } {
     const next = splitByKey(queue, {
-      maxBatch: Math.min(maxBatch, halfOfBurst(queue.length, writing, concurrent) ?? maxBatch),
+      maxBatch: Math.min(
+        maxBatch,
+        halfOfBurst(queue.length, writing, concurrent) ?? maxBatch,
+      ),
       held: busy,
       keyOf: (waiting) => keyOf(waiting.item),
     });

@@ -53,7 +53,12 @@ export function createChainChecker(streamId: string) {
     add(event: RecordedEvent): void {
       count += 1;
       if (firstBreak) return;
-      const at = { streamId, revision: event.revision, position: event.position, type: event.type };
+      const at = {
+        streamId,
+        revision: event.revision,
+        position: event.position,
+        type: event.type,
+      };
       if (!event.hash) {
         firstBreak = { ...at, reason: 'missing' };
         return;
@@ -73,12 +78,21 @@ export function createChainChecker(streamId: string) {
       expectedRevision += 1;
     },
     report(): ChainReport {
-      return { streamId, ok: firstBreak === null, events: count, head: previous, firstBreak };
+      return {
+        streamId,
+        ok: firstBreak === null,
+        events: count,
+        head: previous,
+        firstBreak,
+      };
     },
   };
 }
 
-export function verifyStream(streamId: string, events: readonly RecordedEvent[]): ChainReport {
+export function verifyStream(
+  streamId: string,
+  events: readonly RecordedEvent[],
+): ChainReport {
   const checker = createChainChecker(streamId);
   for (const event of events) checker.add(event);
   return checker.report();
@@ -96,7 +110,11 @@ export async function verifyStore(
     const page = await store.readAll({ after, maxCount: pageSize });
     for (const event of page) {
       let checker = checkers.get(event.streamId);
-      if (!checker) checkers.set(event.streamId, (checker = createChainChecker(event.streamId)));
+      if (!checker)
+        checkers.set(
+          event.streamId,
+          (checker = createChainChecker(event.streamId)),
+        );
       checker.add(event);
     }
     // A short page is not the end (an adapter may skip system events): only an empty one is.

@@ -15,7 +15,12 @@ export type StoredKey = Buffer | null;
 /** The adapter part of a key table (sqlite-key-store.ts, postgres-key-store.ts). */
 export interface KeyTable {
   /** The key, making one when the subject has none of this kind; null when it was erased. */
-  obtain(subject: string, kind: KeyKind, fresh: Buffer, at: string): Promise<StoredKey>;
+  obtain(
+    subject: string,
+    kind: KeyKind,
+    fresh: Buffer,
+    at: string,
+  ): Promise<StoredKey>;
   /** The key without making one: undefined when it never existed, null when erased. */
   find(subject: string, kind: KeyKind): Promise<StoredKey | undefined>;
   /** Erases the key (keeps the tombstone); true when a key was there to erase. */
@@ -61,7 +66,10 @@ export interface KeyStoreOptions {
  * A key table behind a per-instance cache. Keys never change, so a cached key is good until the
  * subject is erased; erasure on another instance is seen when the entry expires (cacheTtlMs).
  */
-export function createKeyStore(table: KeyTable, options: KeyStoreOptions = {}): KeyStore {
+export function createKeyStore(
+  table: KeyTable,
+  options: KeyStoreOptions = {},
+): KeyStore {
   const ttl = options.cacheTtlMs ?? 60_000;
   const now = options.now ?? Date.now;
   const cache = new Map<string, { key: StoredKey; until: number }>();
@@ -80,7 +88,11 @@ export function createKeyStore(table: KeyTable, options: KeyStoreOptions = {}): 
       const hit = cached(subject, kind);
       if (hit !== undefined) return hit;
       const at = new Date(now()).toISOString();
-      return remember(subject, kind, await table.obtain(subject, kind, randomBytes(32), at));
+      return remember(
+        subject,
+        kind,
+        await table.obtain(subject, kind, randomBytes(32), at),
+      );
     },
     async keyOf(subject, kind) {
       const hit = cached(subject, kind);

@@ -1,4 +1,9 @@
-import { BACKWARDS, END, FORWARDS, type KurrentDBClient } from '@kurrent/kurrentdb-client';
+import {
+  BACKWARDS,
+  END,
+  FORWARDS,
+  type KurrentDBClient,
+} from '@kurrent/kurrentdb-client';
 import {
   ANY_WINDOW,
   WrongExpectedVersion,
@@ -9,7 +14,12 @@ import {
 } from './event-store';
 import type { SerialisedEvent } from './event-validation';
 import { GENESIS } from './hash-chain';
-import { toKurrentEvents, toNumber, toPortError, toStreamState } from './kurrent-event-mapping';
+import {
+  toKurrentEvents,
+  toNumber,
+  toPortError,
+  toStreamState,
+} from './kurrent-event-mapping';
 import { collectOrEmpty, type CollectOptions } from './kurrent-reads';
 import { withTimeout } from '../shared/with-timeout';
 
@@ -39,12 +49,19 @@ const readForWrite = (
   collect: CollectOptions,
 ) =>
   withTimeout(
-    collectOrEmpty(client.readStream(streamId, { ...options, requiresLeader: true }), collect),
+    collectOrEmpty(
+      client.readStream(streamId, { ...options, requiresLeader: true }),
+      collect,
+    ),
     deadlineMs,
     `KurrentDB (reading ${streamId} to append)`,
   );
 
-async function hashAt(k: Kurrent, streamId: string, revision: number): Promise<string> {
+async function hashAt(
+  k: Kurrent,
+  streamId: string,
+  revision: number,
+): Promise<string> {
   const [event] = await readForWrite(
     k,
     streamId,
@@ -55,8 +72,16 @@ async function hashAt(k: Kurrent, streamId: string, revision: number): Promise<s
   return event?.revision === revision ? (event.hash ?? GENESIS) : GENESIS;
 }
 
-async function tail(k: Kurrent, streamId: string, firstId: string): Promise<Tail> {
-  const options = { direction: BACKWARDS, fromRevision: END, maxCount: ANY_WINDOW } as const;
+async function tail(
+  k: Kurrent,
+  streamId: string,
+  firstId: string,
+): Promise<Tail> {
+  const options = {
+    direction: BACKWARDS,
+    fromRevision: END,
+    maxCount: ANY_WINDOW,
+  } as const;
   const newestFirst = await readForWrite(k, streamId, options, {
     maxCount: ANY_WINDOW,
     stopAfter: (event) => event.id === firstId,
@@ -83,20 +108,34 @@ async function write(
     streamState: toStreamState(expected),
     deadline: k.deadlineMs,
   });
-  const nextExpectedRevision = toNumber(result.nextExpectedRevision, 'Revision');
+  const nextExpectedRevision = toNumber(
+    result.nextExpectedRevision,
+    'Revision',
+  );
   // With `throwOnAppendFailure=false` in the connection string the client answers a wrong expected
   // version with success: false (and the current revision, -1 for no stream) instead of throwing.
-  if (!result.success) throw new WrongExpectedVersion(streamId, expected, nextExpectedRevision);
+  if (!result.success)
+    throw new WrongExpectedVersion(streamId, expected, nextExpectedRevision);
   if (result.position)
-    return { nextExpectedRevision, position: toNumber(result.position.commit, 'Position') };
+    return {
+      nextExpectedRevision,
+      position: toNumber(result.position.commit, 'Position'),
+    };
   // An idempotent retry may come back without a position: take the original event's.
   const [last] = await readForWrite(
     k,
     streamId,
-    { direction: FORWARDS, fromRevision: result.nextExpectedRevision, maxCount: 1 },
+    {
+      direction: FORWARDS,
+      fromRevision: result.nextExpectedRevision,
+      maxCount: 1,
+    },
     { maxCount: 1 },
   );
-  if (!last) throw new Error(`KurrentDB acknowledged an append to ${streamId} without a position`);
+  if (!last)
+    throw new Error(
+      `KurrentDB acknowledged an append to ${streamId} without a position`,
+    );
   return { nextExpectedRevision, position: last.position };
 }
 
@@ -109,7 +148,8 @@ function replayed(
   actual: number,
 ): AppendResult {
   const matches =
-    replay.length >= events.length && events.every((event, i) => replay[i]!.id === event.id);
+    replay.length >= events.length &&
+    events.every((event, i) => replay[i]!.id === event.id);
   if (!matches) throw new WrongExpectedVersion(streamId, expected, actual);
   const last = replay[events.length - 1]!;
   return { nextExpectedRevision: last.revision, position: last.position };
@@ -126,7 +166,8 @@ async function appendAtHead(
     const head = await tail(k, streamId, events[0]!.id);
     if (expected === 'stream_exists' && head.revision < 0)
       throw new WrongExpectedVersion(streamId, expected, -1);
-    if (head.replay) return replayed(streamId, events, head.replay, expected, head.revision);
+    if (head.replay)
+      return replayed(streamId, events, head.replay, expected, head.revision);
     try {
       return await write(
         k,
@@ -166,7 +207,10 @@ async function appendAtHead(
  * returned and nothing is written (partly: wrong expected version). Unlike the server's in-memory
  * id cache, that check reads the log, so it survives restarts and leader changes.
  */
-export function createKurrentAppender(client: KurrentDBClient, deadlineMs: number) {
+export function createKurrentAppender(
+  client: KurrentDBClient,
+  deadlineMs: number,
+) {
   const k: Kurrent = { client, deadlineMs };
   return async function append(
     streamId: string,
@@ -177,7 +221,10 @@ export function createKurrentAppender(client: KurrentDBClient, deadlineMs: numbe
     try {
       if (expected === 'any' || expected === 'stream_exists')
         return await appendAtHead(k, streamId, events, serialised, expected);
-      const previous = expected === 'no_stream' ? GENESIS : await hashAt(k, streamId, expected);
+      const previous =
+        expected === 'no_stream'
+          ? GENESIS
+          : await hashAt(k, streamId, expected);
       return await write(k, streamId, events, serialised, previous, expected);
     } catch (error) {
       throw toPortError(error, streamId, expected);

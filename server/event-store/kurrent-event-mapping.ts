@@ -46,7 +46,9 @@ export function toStreamState(expected: ExpectedRevision): AppendStreamState {
 export function assertUuids(streamId: string, events: EventData[]): void {
   for (const event of events) {
     if (!UUID.test(event.id))
-      throw new TypeError(`Event id ${event.id} on ${streamId} must be a UUID for KurrentDB`);
+      throw new TypeError(
+        `Event id ${event.id} on ${streamId} must be a UUID for KurrentDB`,
+      );
   }
 }
 
@@ -71,13 +73,19 @@ export function toKurrentEvents(
       id: event.id,
       type: event.type,
       data: event.data as JSONType,
-      metadata: { ...(event.metadata as Record<string, unknown>), [CHAIN_KEY]: chain } as JSONType,
+      metadata: {
+        ...(event.metadata as Record<string, unknown>),
+        [CHAIN_KEY]: chain,
+      } as JSONType,
     });
   });
 }
 
 /** The writer's metadata and the chain hash, split apart again: the metadata exactly as written (`{}` stays `{}`). */
-export function splitChain(metadata: unknown): { metadata: unknown; hash: string | null } {
+export function splitChain(metadata: unknown): {
+  metadata: unknown;
+  hash: string | null;
+} {
   if (
     metadata === null ||
     typeof metadata !== 'object' ||
@@ -102,7 +110,10 @@ export function readPositionAfter(after: number | undefined): ReadPosition {
 }
 
 export function toNumber(value: bigint, what: string): number {
-  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) {
+  if (
+    value > BigInt(Number.MAX_SAFE_INTEGER) ||
+    value < BigInt(Number.MIN_SAFE_INTEGER)
+  ) {
     throw new RangeError(`${what} ${value} does not fit in a JS number`);
   }
   return Number(value);
@@ -113,7 +124,8 @@ export function toRecorded(
   resolved: ResolvedEvent | AllStreamResolvedEvent,
 ): RecordedEvent | undefined {
   const event = resolved.event;
-  if (!event || event.streamId.startsWith('$') || event.type.startsWith('$')) return undefined;
+  if (!event || event.streamId.startsWith('$') || event.type.startsWith('$'))
+    return undefined;
   const commit = event.position?.commit ?? resolved.commitPosition;
   if (commit === undefined) {
     throw new Error(
@@ -122,8 +134,10 @@ export function toRecorded(
   }
   const position = toNumber(commit, 'Position');
   const where = `stream ${event.streamId} at position ${position}`;
-  if (!event.isJson) throw new Error(`Event ${event.id} in ${where} is not JSON`);
-  if (event.metadata instanceof Uint8Array) throw new Error(`Malformed metadata JSON in ${where}`);
+  if (!event.isJson)
+    throw new Error(`Event ${event.id} in ${where} is not JSON`);
+  if (event.metadata instanceof Uint8Array)
+    throw new Error(`Malformed metadata JSON in ${where}`);
   const { metadata, hash } = splitChain(event.metadata);
   return {
     id: event.id,
@@ -152,7 +166,8 @@ export function toPortError(
 ): unknown {
   const { type, actualState } = (error ?? {}) as KurrentError;
   if (type === 'wrong-expected-version' && expected !== undefined) {
-    const actual = typeof actualState === 'bigint' ? toNumber(actualState, 'Revision') : -1;
+    const actual =
+      typeof actualState === 'bigint' ? toNumber(actualState, 'Revision') : -1;
     return new WrongExpectedVersion(streamId, expected, actual);
   }
   if (type === 'stream-not-found') return new StreamNotFound(streamId);
@@ -162,8 +177,11 @@ export function toPortError(
       { cause: error },
     );
   if (type === 'unavailable')
-    return new StoreUnavailable(`KurrentDB is not reachable for the call on ${streamId}`, {
-      cause: error,
-    });
+    return new StoreUnavailable(
+      `KurrentDB is not reachable for the call on ${streamId}`,
+      {
+        cause: error,
+      },
+    );
   return error;
 }

@@ -1,7 +1,20 @@
-import { BACKWARDS, END, FORWARDS, KurrentDBClient } from '@kurrent/kurrentdb-client';
-import type { EventStore, ReadStreamOptions, RecordedEvent } from './event-store';
+import {
+  BACKWARDS,
+  END,
+  FORWARDS,
+  KurrentDBClient,
+} from '@kurrent/kurrentdb-client';
+import type {
+  EventStore,
+  ReadStreamOptions,
+  RecordedEvent,
+} from './event-store';
 import { assertStreamId, validateAppend } from './event-validation';
-import { assertUuids, toPortError, userStreamsFilter } from './kurrent-event-mapping';
+import {
+  assertUuids,
+  toPortError,
+  userStreamsFilter,
+} from './kurrent-event-mapping';
 import { collectRecorded, readAllAfter } from './kurrent-reads';
 import { startKurrentSubscription } from './kurrent-subscription';
 import { createKurrentAppender } from './kurrent-append';
@@ -42,21 +55,30 @@ async function readStreamForward(
       // Commands decide on what they read here and append at its revision: read the leader's copy.
       requiresLeader: true,
     });
-    return await timed(collectRecorded(source, { maxCount }), `reading ${streamId}`);
+    return await timed(
+      collectRecorded(source, { maxCount }),
+      `reading ${streamId}`,
+    );
   } catch (error) {
     throw toPortError(error, streamId);
   }
 }
 
 /** The newest event's position in $all (0 when the store is empty). */
-async function readHeadPosition(client: KurrentDBClient, timed: Timed): Promise<number> {
+async function readHeadPosition(
+  client: KurrentDBClient,
+  timed: Timed,
+): Promise<number> {
   const source = client.readAll({
     direction: BACKWARDS,
     fromPosition: END,
     maxCount: 1,
     filter: userStreamsFilter(),
   });
-  const [last] = await timed(collectRecorded(source, { maxCount: 1 }), 'reading the head of $all');
+  const [last] = await timed(
+    collectRecorded(source, { maxCount: 1 }),
+    'reading the head of $all',
+  );
   return last?.position ?? 0;
 }
 
@@ -66,12 +88,17 @@ async function readHeadPosition(client: KurrentDBClient, timed: Timed): Promise<
  * chain and the `any` idempotency the port promises; this file maps types and errors. Event ids
  * must be UUIDs (KurrentDB stores them as such).
  */
-export function createKurrentEventStore(options: KurrentEventStoreOptions): EventStore {
-  const client = options.client ?? KurrentDBClient.connectionString(options.connectionString);
+export function createKurrentEventStore(
+  options: KurrentEventStoreOptions,
+): EventStore {
+  const client =
+    options.client ??
+    KurrentDBClient.connectionString(options.connectionString);
   const subscriptions = openSubscriptions();
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const append = createKurrentAppender(client, deadlineMs);
-  const timed: Timed = (promise, what) => withTimeout(promise, deadlineMs, `KurrentDB (${what})`);
+  const timed: Timed = (promise, what) =>
+    withTimeout(promise, deadlineMs, `KurrentDB (${what})`);
   /** Appends under way: close() lets them finish, as they may commit even if their answer is cut off. */
   const appending = new Set<Promise<unknown>>();
   let closing: Promise<void> | undefined;
@@ -88,7 +115,9 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
       assertUuids(streamId, events);
       const pending = append(streamId, events, serialised, expected);
       appending.add(pending);
-      void pending.catch(() => undefined).finally(() => appending.delete(pending));
+      void pending
+        .catch(() => undefined)
+        .finally(() => appending.delete(pending));
       return pending;
     },
 
@@ -111,7 +140,9 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
 
     subscribe(subscribeOptions, handler) {
       ensureOpen();
-      return subscriptions.track(startKurrentSubscription(client, subscribeOptions, handler));
+      return subscriptions.track(
+        startKurrentSubscription(client, subscribeOptions, handler),
+      );
     },
 
     async headPosition() {

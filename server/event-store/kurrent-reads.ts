@@ -62,7 +62,10 @@ export async function readAllAfter(
   let from = after;
   while (events.length < maxCount) {
     // Reading forwards from a position includes the event at it, hence one more.
-    const asked = Math.min(maxCount - events.length + (from > 0 ? 1 : 0), Number.MAX_SAFE_INTEGER);
+    const asked = Math.min(
+      maxCount - events.length + (from > 0 ? 1 : 0),
+      Number.MAX_SAFE_INTEGER,
+    );
     const source = client.readAll({
       direction: FORWARDS,
       fromPosition: readPositionAfter(from),
@@ -73,10 +76,13 @@ export async function readAllAfter(
     let scanned = from;
     for await (const resolved of source) {
       returned += 1;
-      const commit = resolved.event?.position?.commit ?? resolved.commitPosition;
-      if (commit !== undefined) scanned = Math.max(scanned, toNumber(commit, 'Position'));
+      const commit =
+        resolved.event?.position?.commit ?? resolved.commitPosition;
+      if (commit !== undefined)
+        scanned = Math.max(scanned, toNumber(commit, 'Position'));
       const recorded = toRecorded(resolved);
-      if (recorded && recorded.position > from && events.length < maxCount) events.push(recorded);
+      if (recorded && recorded.position > from && events.length < maxCount)
+        events.push(recorded);
     }
     if (returned < asked || scanned === from) break;
     from = scanned;

@@ -1,7 +1,16 @@
 import type { KurrentDBClient } from '@kurrent/kurrentdb-client';
-import type { BatchHandler, RecordedEvent, SubscribeOptions, Subscription } from './event-store';
+import type {
+  BatchHandler,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from './event-store';
 import { DEFAULT_BATCH_SIZE } from './catch-up-subscription';
-import { readPositionAfter, toRecorded, userStreamsFilter } from './kurrent-event-mapping';
+import {
+  readPositionAfter,
+  toRecorded,
+  userStreamsFilter,
+} from './kurrent-event-mapping';
 
 /**
  * A $all catch-up subscription (the server does the catch-up → live switch without gap or
@@ -15,11 +24,17 @@ export function startKurrentSubscription(
   options: SubscribeOptions,
   handler: BatchHandler,
 ): Subscription {
-  const batchSize = Math.max(1, Math.trunc(options.batchSize ?? DEFAULT_BATCH_SIZE));
+  const batchSize = Math.max(
+    1,
+    Math.trunc(options.batchSize ?? DEFAULT_BATCH_SIZE),
+  );
   // The client's stream buffers only its highWaterMark (16 objects by default), which would cap a
   // batch at about 31 events whatever was asked for: let it buffer a whole batch.
   const source = client.subscribeToAll(
-    { fromPosition: readPositionAfter(options.after), filter: userStreamsFilter() },
+    {
+      fromPosition: readPositionAfter(options.after),
+      filter: userStreamsFilter(),
+    },
     { highWaterMark: batchSize },
   );
   let last = options.after ?? 0;
@@ -35,7 +50,10 @@ export function startKurrentSubscription(
           batch.push(recorded);
           last = recorded.position;
         }
-        if (batch.length >= batchSize || (batch.length > 0 && source.readableLength === 0)) {
+        if (
+          batch.length >= batchSize ||
+          (batch.length > 0 && source.readableLength === 0)
+        ) {
           const delivering = batch;
           batch = [];
           await handler(delivering);

@@ -1,5 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { EventData, EventStore, ExpectedRevision, RecordedEvent } from './event-store';
+import type {
+  EventData,
+  EventStore,
+  ExpectedRevision,
+  RecordedEvent,
+} from './event-store';
 import type { KeyStore } from './key-store';
 
 export interface MigrationReport {
@@ -56,16 +61,19 @@ export async function migrateStore(
     if (page.length === 0) break;
     for (let start = 0; start < page.length; ) {
       let end = start + 1;
-      while (end < page.length && page[end]!.streamId === page[start]!.streamId) end++;
+      while (end < page.length && page[end]!.streamId === page[start]!.streamId)
+        end++;
       const run = page.slice(start, end);
       const first = run[0]!;
-      const expected: ExpectedRevision = first.revision === 0 ? 'no_stream' : first.revision - 1;
+      const expected: ExpectedRevision =
+        first.revision === 0 ? 'no_stream' : first.revision - 1;
       await target.append(first.streamId, run.map(toEventData), expected);
       report.appends++;
       report.streams += run.filter((e) => e.revision === 0).length;
       start = end;
     }
-    for (const event of page) report.heads.set(event.streamId, event.hash ?? null);
+    for (const event of page)
+      report.heads.set(event.streamId, event.hash ?? null);
     report.events += page.length;
     after = page[page.length - 1]!.position;
     report.headPosition = after;
@@ -81,9 +89,13 @@ export async function migrateStore(
  * would be kept readable. A key the target already holds for that person is erased there too.
  * Returns how many tombstones were carried.
  */
-export async function migrateErasedKeys(source: KeyStore, target: KeyStore): Promise<number> {
+export async function migrateErasedKeys(
+  source: KeyStore,
+  target: KeyStore,
+): Promise<number> {
   const tombstones = await source.tombstones();
-  for (const { subject, kind, erasedAt } of tombstones) await target.erase(subject, kind, erasedAt);
+  for (const { subject, kind, erasedAt } of tombstones)
+    await target.erase(subject, kind, erasedAt);
   return tombstones.length;
 }
 
@@ -160,6 +172,11 @@ export async function appendMigrationAnchor(
     causationId: null,
     schemaVersion: 1,
   };
-  const event = { id: randomUUID(), type: 'StoreMigrated', data: anchor, metadata };
+  const event = {
+    id: randomUUID(),
+    type: 'StoreMigrated',
+    data: anchor,
+    metadata,
+  };
   await target.append(stream, [event], 'any');
 }

@@ -1,9 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EventStore } from './event-store';
-import { createKeyStore, type KeyStoreOptions, type KeyTable } from './key-store';
+import {
+  createKeyStore,
+  type KeyStoreOptions,
+  type KeyTable,
+} from './key-store';
 import { createKurrentEventStore } from './kurrent-event-store';
-import { withPersonalDataEncryption, type EncryptedEventStore } from './personal-data-encryption';
+import {
+  withPersonalDataEncryption,
+  type EncryptedEventStore,
+} from './personal-data-encryption';
 import { createPostgresEventStore } from './postgres-event-store';
 import { createPostgresKeyTable } from './postgres-key-store';
 import { createSqliteEventStore } from './sqlite-event-store';
@@ -43,7 +50,10 @@ function lazySqliteTable(dataDir: string, file: string): KeyTable {
   };
 }
 
-function openStored(options: OpenEventStoreOptions): { store: EventStore; keys: KeyTable } {
+function openStored(options: OpenEventStoreOptions): {
+  store: EventStore;
+  keys: KeyTable;
+} {
   const databaseUrl = options.databaseUrl?.trim();
   if (databaseUrl) {
     const store = createPostgresEventStore({
@@ -75,7 +85,12 @@ function openStored(options: OpenEventStoreOptions): { store: EventStore; keys: 
  * personal fields sealed under their person's keys (personal-data-encryption.ts), the keys in a
  * table of the same database (KurrentDB's in `KEY_STORE_URL`'s PostgreSQL or `<dataDir>/keys.db`).
  */
-export function openEventStore(options: OpenEventStoreOptions): EncryptedEventStore {
+export function openEventStore(
+  options: OpenEventStoreOptions,
+): EncryptedEventStore {
   const { store, keys } = openStored(options);
-  return withPersonalDataEncryption(store, createKeyStore(keys, options.keyCache));
+  return withPersonalDataEncryption(
+    store,
+    createKeyStore(keys, options.keyCache),
+  );
 }

@@ -9,11 +9,15 @@ export function openSubscriptions() {
   return {
     track(subscription: Subscription): Subscription {
       running.add(subscription);
-      void subscription.done.catch(() => undefined).finally(() => running.delete(subscription));
+      void subscription.done
+        .catch(() => undefined)
+        .finally(() => running.delete(subscription));
       return subscription;
     },
     closeAll: async (): Promise<void> => {
-      await Promise.all([...running].map((subscription) => subscription.close()));
+      await Promise.all(
+        [...running].map((subscription) => subscription.close()),
+      );
     },
   };
 }

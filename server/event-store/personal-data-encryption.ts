@@ -1,7 +1,11 @@
 import { hasPersonalFields } from '@machines/events/personal-fields';
 import type { EventData, EventStore, RecordedEvent } from './event-store';
 import type { KeyKind, KeyStore, StoredKey } from './key-store';
-import { EventOpener, sealEventData, type KeyLookup } from './personal-data-sealing';
+import {
+  EventOpener,
+  sealEventData,
+  type KeyLookup,
+} from './personal-data-sealing';
 import { subjectOf } from './personal-data-subject';
 
 /**
@@ -18,10 +22,16 @@ export interface EncryptedEventStore extends EventStore {
   readonly keys: KeyStore;
 }
 
-async function sealEvent(keys: KeyStore, streamId: string, event: EventData): Promise<EventData> {
+async function sealEvent(
+  keys: KeyStore,
+  streamId: string,
+  event: EventData,
+): Promise<EventData> {
   if (!hasPersonalFields(event.type)) return event;
   const subject = subjectOf(streamId, event.metadata);
-  const data = await sealEventData(event, subject, (kind) => keys.keyFor(subject, kind));
+  const data = await sealEventData(event, subject, (kind) =>
+    keys.keyFor(subject, kind),
+  );
   return data === event.data ? event : { ...event, data };
 }
 
@@ -29,10 +39,16 @@ async function sealEvent(keys: KeyStore, streamId: string, event: EventData): Pr
  * Opens a batch with the keys this instance has cached; the keys it lacks are looked up (one
  * round each) and the events that needed them opened again.
  */
-async function openEvents(keys: KeyStore, events: RecordedEvent[]): Promise<RecordedEvent[]> {
+async function openEvents(
+  keys: KeyStore,
+  events: RecordedEvent[],
+): Promise<RecordedEvent[]> {
   const missing: [string, KeyKind][] = [];
   // Each key once per batch: the cache's lookup (with its expiry check) is not repeated per event.
-  const found: Record<KeyKind, Map<string, StoredKey>> = { profile: new Map(), fiscal: new Map() };
+  const found: Record<KeyKind, Map<string, StoredKey>> = {
+    profile: new Map(),
+    fiscal: new Map(),
+  };
   const keyOf: KeyLookup = (subject, kind) => {
     const known = found[kind].get(subject);
     // Only a key not looked up yet is undefined here (an erased one is null).
@@ -52,13 +68,17 @@ async function openEvents(keys: KeyStore, events: RecordedEvent[]): Promise<Reco
   let out = events.map(openOne);
   while (missing.length > 0) {
     for (const [subject, kind] of missing.splice(0))
-      if (!found[kind].has(subject)) found[kind].set(subject, await keys.keyOf(subject, kind));
+      if (!found[kind].has(subject))
+        found[kind].set(subject, await keys.keyOf(subject, kind));
     out = out.map((event, i) => event ?? openOne(events[i]!));
   }
   return out as RecordedEvent[];
 }
 
-export function withPersonalDataEncryption(store: EventStore, keys: KeyStore): EncryptedEventStore {
+export function withPersonalDataEncryption(
+  store: EventStore,
+  keys: KeyStore,
+): EncryptedEventStore {
   let keysClosed: Promise<void> | undefined;
   return {
     stored: store,
@@ -74,7 +94,9 @@ export function withPersonalDataEncryption(store: EventStore, keys: KeyStore): E
     readAll: async (options) => openEvents(keys, await store.readAll(options)),
     headPosition: () => store.headPosition(),
     subscribe: (options, handler) =>
-      store.subscribe(options, async (batch) => handler(await openEvents(keys, batch))),
+      store.subscribe(options, async (batch) =>
+        handler(await openEvents(keys, batch)),
+      ),
     close: async () => {
       await store.close();
       keysClosed ??= keys.close();

@@ -5,7 +5,10 @@ import {
   randomBytes,
   type KeyObject,
 } from 'node:crypto';
-import { erasedValue, mapPersonalValues } from '@machines/events/personal-fields';
+import {
+  erasedValue,
+  mapPersonalValues,
+} from '@machines/events/personal-fields';
 import type { KeyKind, StoredKey } from './key-store';
 
 /**
@@ -48,13 +51,19 @@ function decrypt(sealed: string, key: Buffer, aad: string): string | null {
   try {
     const bytes = Buffer.from(sealed, 'base64url');
     if (bytes.length < 28) return null;
-    const decipher = createDecipheriv('aes-256-gcm', keyObjectOf(key), bytes.subarray(0, 12));
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      keyObjectOf(key),
+      bytes.subarray(0, 12),
+    );
     decipher.setAAD(Buffer.from(aad));
     decipher.setAuthTag(bytes.subarray(12, 28));
     // Bytes, then one utf8 decode: an output encoding on the decipher costs a decoder per call.
     const head = decipher.update(bytes.subarray(28));
     const tail = decipher.final();
-    return (tail.length === 0 ? head : Buffer.concat([head, tail])).toString('utf8');
+    return (tail.length === 0 ? head : Buffer.concat([head, tail])).toString(
+      'utf8',
+    );
   } catch {
     return null;
   }
@@ -67,16 +76,27 @@ type Sealed =
   | { form: 'reference'; kind: KeyKind; index: number };
 
 function parseSealed(stored: string): Sealed | null {
-  const form = stored.startsWith('pd2:') ? 'envelope' : stored.startsWith('pd1:') ? 'value' : null;
+  const form = stored.startsWith('pd2:')
+    ? 'envelope'
+    : stored.startsWith('pd1:')
+      ? 'value'
+      : null;
   const kind = kindOf(stored[4]);
   if (!form || !kind || stored[5] !== ':') return null;
   if (form === 'envelope' && stored[6] === '#') {
     const index = Number(stored.slice(7));
-    return Number.isSafeInteger(index) && index > 0 ? { form: 'reference', kind, index } : null;
+    return Number.isSafeInteger(index) && index > 0
+      ? { form: 'reference', kind, index }
+      : null;
   }
   const last = stored.lastIndexOf(':');
   if (last <= 6) return null;
-  return { form, kind, subject: stored.slice(6, last), sealed: stored.slice(last + 1) };
+  return {
+    form,
+    kind,
+    subject: stored.slice(6, last),
+    sealed: stored.slice(last + 1),
+  };
 }
 
 const envelopeAad = (kind: KeyKind, subject: string, eventId: string) =>
@@ -109,7 +129,11 @@ export async function sealEventData(
     if (values[kind].length === 0) continue;
     const key = await keyFor(kind);
     if (!key) continue;
-    const sealed = encrypt(JSON.stringify(values[kind]), key, envelopeAad(kind, subject, event.id));
+    const sealed = encrypt(
+      JSON.stringify(values[kind]),
+      key,
+      envelopeAad(kind, subject, event.id),
+    );
     envelopes[kind] = `pd2:${LETTER[kind]}:${subject}:${sealed}`;
   }
   const next: Record<KeyKind, number> = { profile: 0, fiscal: 0 };
@@ -122,12 +146,17 @@ export async function sealEventData(
 }
 
 /** A key by subject and kind: null when erased or never made, undefined when not looked up yet. */
-export type KeyLookup = (subject: string, kind: KeyKind) => StoredKey | undefined;
+export type KeyLookup = (
+  subject: string,
+  kind: KeyKind,
+) => StoredKey | undefined;
 
 const listOf = (plain: string | null): string[] | null => {
   if (plain === null) return null;
   const list: unknown = JSON.parse(plain);
-  return Array.isArray(list) && list.every((v) => typeof v === 'string') ? list : null;
+  return Array.isArray(list) && list.every((v) => typeof v === 'string')
+    ? list
+    : null;
 };
 
 /** The first envelope of a kind in the event (its place is visited first; this finds it anywhere). */
@@ -166,7 +195,11 @@ export class EventOpener {
     return this.unresolved ? null : { data };
   }
 
-  private readonly slot = (value: string, _privacy: unknown, path: string): string => {
+  private readonly slot = (
+    value: string,
+    _privacy: unknown,
+    path: string,
+  ): string => {
     // A key is missing: this walk's result is dropped and the event opened again once it is found.
     if (this.unresolved) return value;
     const sealed = value.startsWith('pd') ? parseSealed(value) : null;
@@ -174,7 +207,13 @@ export class EventOpener {
     let plain: string | null | undefined;
     if (sealed.form === 'value') {
       const key = this.key(sealed.subject, sealed.kind);
-      plain = key ? decrypt(sealed.sealed, key, `${LETTER[sealed.kind]}:${sealed.subject}`) : null;
+      plain = key
+        ? decrypt(
+            sealed.sealed,
+            key,
+            `${LETTER[sealed.kind]}:${sealed.subject}`,
+          )
+        : null;
     } else {
       const { kind } = sealed;
       let list = this[kind];
@@ -205,7 +244,12 @@ export class EventOpener {
  * One value sealed in the per-value form (`pd1`) that stores kept before the envelope: the app
  * writes envelopes; tests and the bench write this to check that such stores still read.
  */
-export function sealValue(value: string, key: Buffer, subject: string, kind: KeyKind): string {
+export function sealValue(
+  value: string,
+  key: Buffer,
+  subject: string,
+  kind: KeyKind,
+): string {
   const letter = LETTER[kind];
   return `pd1:${letter}:${subject}:${encrypt(value, key, `${letter}:${subject}`)}`;
 }

@@ -33,7 +33,8 @@ interface Meta {
 
 function actorSubject(actor: Meta['actor']): string | null {
   if (typeof actor?.id !== 'string') return null;
-  if (actor.kind === 'brand' || actor.kind === 'creator') return `user-${actor.id}`;
+  if (actor.kind === 'brand' || actor.kind === 'creator')
+    return `user-${actor.id}`;
   if (actor.kind === 'creator-link') return linkSubject(actor.id);
   if (actor.kind === 'admin') return `admin-${actor.id}`;
   return null;
@@ -41,7 +42,8 @@ function actorSubject(actor: Meta['actor']): string | null {
 
 export function subjectOf(streamId: string, metadata: unknown): string {
   const meta = (metadata ?? {}) as Meta;
-  if (typeof meta.subject === 'string' && meta.subject !== '') return meta.subject;
+  if (typeof meta.subject === 'string' && meta.subject !== '')
+    return meta.subject;
   for (const [pattern, name] of STREAM_RULES) {
     const match = pattern.exec(streamId);
     const subject = match ? name(match[1]!) : null;

@@ -25,14 +25,23 @@ export function createPostgresPool({
   max = 10,
   onIdleError,
 }: PostgresPoolOptions): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, types, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    types,
+    connectionTimeoutMillis: 10_000,
+  });
   // Without a listener an idle connection's error (server restart) would crash the process.
   pool.on('error', (error) => onIdleError?.(error));
   return pool;
 }
 
 export function createPostgresClient(connectionString: string): pg.Client {
-  return new pg.Client({ connectionString, types, connectionTimeoutMillis: 10_000 });
+  return new pg.Client({
+    connectionString,
+    types,
+    connectionTimeoutMillis: 10_000,
+  });
 }
 
 const NETWORK_ERRORS = new Set([
@@ -48,7 +57,8 @@ const NETWORK_ERRORS = new Set([
 export function isUnreachable(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   return (
-    NETWORK_ERRORS.has(e?.code ?? '') || /timeout|terminated unexpectedly/i.test(e?.message ?? '')
+    NETWORK_ERRORS.has(e?.code ?? '') ||
+    /timeout|terminated unexpectedly/i.test(e?.message ?? '')
   );
 }
 
@@ -70,7 +80,10 @@ export function isConnectionLost(error: unknown): boolean {
  * server cannot be reached, refuses the credentials, lacks the database, or the user may not
  * create the tables. Other errors keep their own message.
  */
-export function describePostgresError(error: unknown, connectionString: string): string {
+export function describePostgresError(
+  error: unknown,
+  connectionString: string,
+): string {
   const e = error as { code?: string; message?: string };
   let where = 'the PostgreSQL server';
   let user = '(default user)';

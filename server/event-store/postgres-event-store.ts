@@ -7,9 +7,19 @@ import {
   type EventStore,
   type RecordedEvent,
 } from './event-store';
-import { assertStreamId, validateAppend, type SerialisedEvent } from './event-validation';
-import { createGroupCommitQueue, type BatchOutcome } from './group-commit-queue';
-import { startCatchUpSubscription, type CatchUpSource } from './catch-up-subscription';
+import {
+  assertStreamId,
+  validateAppend,
+  type SerialisedEvent,
+} from './event-validation';
+import {
+  createGroupCommitQueue,
+  type BatchOutcome,
+} from './group-commit-queue';
+import {
+  startCatchUpSubscription,
+  type CatchUpSource,
+} from './catch-up-subscription';
 import {
   createPostgresPool,
   describePostgresError,
@@ -47,7 +57,10 @@ function createWriterWatch(now: () => number = Date.now) {
       unreported += events;
     },
     /** It came back: `wrote` is what its appends wrote (null when none succeeded). */
-    reported(events: number, wrote: { first: number; last: number; count: number } | null): void {
+    reported(
+      events: number,
+      wrote: { first: number; last: number; count: number } | null,
+    ): void {
       unreported -= events;
       if (!wrote) return;
       lowest = Math.min(lowest, wrote.first);
@@ -141,12 +154,20 @@ interface AppendRow {
   actual: number | null;
 }
 
-const COLUMNS = 'position, stream_id, revision, event_id, type, data, metadata, recorded_at, hash';
+const COLUMNS =
+  'position, stream_id, revision, event_id, type, data, metadata, recorded_at, hash';
 
-export function createPostgresEventStore(options: PostgresEventStoreOptions): PostgresEventStore {
+export function createPostgresEventStore(
+  options: PostgresEventStoreOptions,
+): PostgresEventStore {
   const { connectionString } = options;
   const pool = openPool(options);
-  const stats: PostgresEventStoreStats = { commits: 0, appends: 0, refused: 0, largestBatch: 0 };
+  const stats: PostgresEventStoreStats = {
+    commits: 0,
+    appends: 0,
+    refused: 0,
+    largestBatch: 0,
+  };
   let closed = false;
   let closing: Promise<void> | undefined;
 
@@ -165,7 +186,11 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     return onLiveConnection(() => readAllRows(pool, readOptions));
   }
 
-  const hub = createSubscriptionHub(connectionString, readAll, options.pollIntervalMs ?? 60_000);
+  const hub = createSubscriptionHub(
+    connectionString,
+    readAll,
+    options.pollIntervalMs ?? 60_000,
+  );
   const queue = createAppendQueue(pool, options, stats, hub.wakeAll);
 
   return {
@@ -181,7 +206,9 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     async readStream(streamId, readOptions = {}) {
       assertStreamId(streamId);
       await open();
-      return onLiveConnection(() => readStreamRows(pool, streamId, readOptions));
+      return onLiveConnection(() =>
+        readStreamRows(pool, streamId, readOptions),
+      );
     },
 
     readAll,
@@ -230,7 +257,10 @@ async function shutDown(
  */
 function createSubscriptionHub(
   connectionString: string,
-  readAll: (page: { after?: number; maxCount?: number }) => Promise<RecordedEvent[]>,
+  readAll: (page: {
+    after?: number;
+    maxCount?: number;
+  }) => Promise<RecordedEvent[]>,
   pollIntervalMs: number,
 ) {
   const commitListeners = new Set<() => void>();
@@ -239,13 +269,16 @@ function createSubscriptionHub(
   let listener: NotifyListener | null = null;
 
   function currentListener(): NotifyListener {
-    if (!listener || listener.failed) listener = createNotifyListener(connectionString, wakeAll);
+    if (!listener || listener.failed)
+      listener = createNotifyListener(connectionString, wakeAll);
     return listener;
   }
 
   return {
     wakeAll,
-    subscribe(...[subscribeOptions, handler]: Parameters<EventStore['subscribe']>) {
+    subscribe(
+      ...[subscribeOptions, handler]: Parameters<EventStore['subscribe']>
+    ) {
       const source = catchUpSource(currentListener(), readAll, commitListeners);
       const subscription = startCatchUpSubscription(
         source,
@@ -269,7 +302,11 @@ function openPool(options: PostgresEventStoreOptions): Pool {
     max: options.poolSize ?? 10,
     onIdleError:
       options.onConnectionError ??
-      ((error) => console.error('PostgreSQL connection lost (it is replaced):', error.message)),
+      ((error) =>
+        console.error(
+          'PostgreSQL connection lost (it is replaced):',
+          error.message,
+        )),
   });
 }
 
@@ -290,12 +327,21 @@ async function startStore(
       await ensureEventSchema(client);
       return;
     } catch (error) {
-      if (!isUnreachable(error) || Date.now() + 1_000 > deadline || isClosed()) {
-        throw new PostgresStartError(describePostgresError(error, options.connectionString), {
-          cause: error,
-        });
+      if (
+        !isUnreachable(error) ||
+        Date.now() + 1_000 > deadline ||
+        isClosed()
+      ) {
+        throw new PostgresStartError(
+          describePostgresError(error, options.connectionString),
+          {
+            cause: error,
+          },
+        );
       }
-      await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, 100 * 2 ** attempt)));
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.min(1_000, 100 * 2 ** attempt)),
+      );
     } finally {
       client?.release();
     }
@@ -328,13 +374,20 @@ function createAppendQueue(
           stats.appends += 1;
           return {
             ok: true,
-            value: { nextExpectedRevision: row.next_revision!, position: row.last_position! },
+            value: {
+              nextExpectedRevision: row.next_revision!,
+              position: row.last_position!,
+            },
           };
         }
         stats.refused += 1;
         return {
           ok: false,
-          error: new WrongExpectedVersion(append.streamId, append.expected, row?.actual ?? -1),
+          error: new WrongExpectedVersion(
+            append.streamId,
+            append.expected,
+            row?.actual ?? -1,
+          ),
         };
       });
       wakeAll();
@@ -346,7 +399,12 @@ function createAppendQueue(
       keyOf: (append) => append.streamId,
       ...(options.splitBurst === false
         ? {}
-        : { splitBurst: { ...(options.splitBurst ?? DEFAULT_SPLIT), when: writers.alone } }),
+        : {
+            splitBurst: {
+              ...(options.splitBurst ?? DEFAULT_SPLIT),
+              when: writers.alone,
+            },
+          }),
     },
   );
 }
@@ -384,8 +442,12 @@ async function readStreamRows(
     const exists =
       fromRevision <= 0 && readOptions.maxCount !== 0
         ? false
-        : (await pool.query('SELECT 1 FROM es_events WHERE stream_id = $1 LIMIT 1', [streamId]))
-            .rowCount! > 0;
+        : (
+            await pool.query(
+              'SELECT 1 FROM es_events WHERE stream_id = $1 LIMIT 1',
+              [streamId],
+            )
+          ).rowCount! > 0;
     if (!exists) throw new StreamNotFound(streamId);
   }
   return rows.map(toRecorded);
@@ -397,7 +459,10 @@ async function readStreamRows(
  */
 function catchUpSource(
   notify: NotifyListener,
-  readAll: (page: { after?: number; maxCount?: number }) => Promise<RecordedEvent[]>,
+  readAll: (page: {
+    after?: number;
+    maxCount?: number;
+  }) => Promise<RecordedEvent[]>,
   commitListeners: Set<() => void>,
 ): CatchUpSource {
   let lost: Error | null = null;
@@ -462,7 +527,10 @@ async function appendBatch(
  * attempt committed, es_append finds the batch's event ids in place and answers with the original
  * results, so nothing is written twice.
  */
-async function onLiveConnection<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
+async function onLiveConnection<T>(
+  run: () => Promise<T>,
+  attempts = 5,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();

@@ -24,7 +24,10 @@ export function createPostgresKeyTable(connectionString: string): KeyTable {
     await ready;
     return (await pool.query<R>(sql, values)).rows;
   };
-  const find = async (subject: string, kind: KeyKind): Promise<StoredKey | undefined> => {
+  const find = async (
+    subject: string,
+    kind: KeyKind,
+  ): Promise<StoredKey | undefined> => {
     const rows = await query<{ key: Buffer | null }>(
       'SELECT key FROM privacy_keys WHERE subject = $1 AND kind = $2',
       [subject, kind],
@@ -58,7 +61,11 @@ export function createPostgresKeyTable(connectionString: string): KeyTable {
       return rows.map((r) => r.subject);
     },
     async tombstones() {
-      const rows = await query<{ subject: string; kind: KeyKind; erased_at: Date }>(
+      const rows = await query<{
+        subject: string;
+        kind: KeyKind;
+        erased_at: Date;
+      }>(
         `SELECT subject, kind, erased_at FROM privacy_keys
          WHERE key IS NULL ORDER BY erased_at, subject, kind`,
         [],

@@ -27,9 +27,12 @@ export function createNotifyListener(
 
   const fail = (error: Error): void => {
     if (failure || closing) return;
-    failure = new Error(`The event subscription lost its PostgreSQL connection: ${error.message}`, {
-      cause: error,
-    });
+    failure = new Error(
+      `The event subscription lost its PostgreSQL connection: ${error.message}`,
+      {
+        cause: error,
+      },
+    );
     for (const callback of callbacks) callback(failure);
     callbacks.clear();
     void client.end().catch(() => undefined);

@@ -1,4 +1,9 @@
-import type { BatchHandler, EventStore, SubscribeOptions, Subscription } from './event-store';
+import type {
+  BatchHandler,
+  EventStore,
+  SubscribeOptions,
+  Subscription,
+} from './event-store';
 import { createWakeablePause } from './wakeable-pause';
 
 /** What a resilient subscription reports, for logs, metrics and readiness (server/ops/subscription-health.ts). */
@@ -35,7 +40,10 @@ export function backoffDelay(
   maxDelayMs: number,
   random: () => number,
 ): number {
-  const step = Math.min(maxDelayMs, initialDelayMs * 2 ** Math.max(0, attempt - 1));
+  const step = Math.min(
+    maxDelayMs,
+    initialDelayMs * 2 ** Math.max(0, attempt - 1),
+  );
   return Math.round(step / 2 + random() * (step / 2));
 }
 
@@ -80,7 +88,12 @@ function nextAttempt(
 ): number {
   progress.attempt += 1;
   const { after, attempt } = progress;
-  const delayMs = backoffDelay(attempt, retry.initialDelayMs, retry.maxDelayMs, retry.random);
+  const delayMs = backoffDelay(
+    attempt,
+    retry.initialDelayMs,
+    retry.maxDelayMs,
+    retry.random,
+  );
   retry.observer.retrying?.({
     name: retry.name,
     error: error ?? new Error('the store ended the subscription'),
@@ -129,7 +142,11 @@ export function subscribeResiliently(
     } catch (error) {
       return error; // e.g. the store could not start one right now
     }
-    observer.running?.({ name, after: progress.after, attempt: progress.attempt });
+    observer.running?.({
+      name,
+      after: progress.after,
+      attempt: progress.attempt,
+    });
     try {
       await current.done;
       return undefined;
@@ -183,14 +200,22 @@ export function withResilientSubscriptions(
 ): EventStore {
   const open = new Set<Subscription>();
   return {
-    append: (streamId, events, expected) => store.append(streamId, events, expected),
+    append: (streamId, events, expected) =>
+      store.append(streamId, events, expected),
     readStream: (streamId, options) => store.readStream(streamId, options),
     readAll: (options) => store.readAll(options),
     headPosition: () => store.headPosition(),
     subscribe(options, handler) {
-      const subscription = subscribeResiliently(store, options, handler, resilience);
+      const subscription = subscribeResiliently(
+        store,
+        options,
+        handler,
+        resilience,
+      );
       open.add(subscription);
-      void subscription.done.catch(() => undefined).finally(() => open.delete(subscription));
+      void subscription.done
+        .catch(() => undefined)
+        .finally(() => open.delete(subscription));
       return subscription;
     },
     async close() {

@@ -16,9 +16,17 @@ export interface PreparedAppend {
 
 interface IdLookups {
   /** The original result when `ids` sit at `start`, `start+1`, … in the stream, else undefined. */
-  replayOf(streamId: string, ids: string[], start: number): AppendResult | undefined;
+  replayOf(
+    streamId: string,
+    ids: string[],
+    start: number,
+  ): AppendResult | undefined;
   /** The revision of `id` among the stream's events after `after`, if it is there. */
-  recentRevisionOfId(streamId: string, after: number, id: string): number | undefined;
+  recentRevisionOfId(
+    streamId: string,
+    after: number,
+    id: string,
+  ): number | undefined;
 }
 
 /**
@@ -45,7 +53,11 @@ function earlierAppend(
   }
   if (expected === 'stream_exists' && actual < 0) throw conflict();
   if (actual < 0) return undefined;
-  const first = lookups.recentRevisionOfId(streamId, actual - ANY_WINDOW, ids[0]!);
+  const first = lookups.recentRevisionOfId(
+    streamId,
+    actual - ANY_WINDOW,
+    ids[0]!,
+  );
   if (first === undefined) return undefined;
   const replay = lookups.replayOf(streamId, ids, first);
   if (replay) return replay;
@@ -60,13 +72,23 @@ function createIdLookups(db: Database.Database): IdLookups {
        WHERE stream_id = ? AND revision > ? AND event_id = ? ORDER BY revision LIMIT 1`,
     )
     .pluck();
-  const idsFrom = db.prepare<[string, number, number], { event_id: string; position: number }>(
+  const idsFrom = db.prepare<
+    [string, number, number],
+    { event_id: string; position: number }
+  >(
     'SELECT event_id, position FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
   );
 
-  function replayOf(streamId: string, ids: string[], start: number): AppendResult | undefined {
+  function replayOf(
+    streamId: string,
+    ids: string[],
+    start: number,
+  ): AppendResult | undefined {
     const rows = idsFrom.all(streamId, start, ids.length);
-    if (rows.length !== ids.length || rows.some((row, i) => row.event_id !== ids[i]))
+    if (
+      rows.length !== ids.length ||
+      rows.some((row, i) => row.event_id !== ids[i])
+    )
       return undefined;
     return {
       nextExpectedRevision: start + ids.length - 1,
@@ -76,7 +98,8 @@ function createIdLookups(db: Database.Database): IdLookups {
 
   return {
     replayOf,
-    recentRevisionOfId: (streamId, after, id) => recentRevisionOfId.get(streamId, after, id),
+    recentRevisionOfId: (streamId, after, id) =>
+      recentRevisionOfId.get(streamId, after, id),
   };
 }
 
@@ -122,7 +145,9 @@ export function createSqliteAppendWriter(db: Database.Database) {
     return hashAt.get(streamId, revision) ?? GENESIS;
   };
   const lookups = createIdLookups(db);
-  const insert = db.prepare<[string, number, string, string, string, string, string, string]>(
+  const insert = db.prepare<
+    [string, number, string, string, string, string, string, string]
+  >(
     `INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at, hash)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );

@@ -57,14 +57,21 @@ export function verifyStoreFile(path: string): StoreFileReport {
          HAVING MIN(revision) <> 0 OR MAX(revision) <> COUNT(*) - 1 LIMIT 1`,
       )
       .get();
-    if (broken) throw new Error(`${path}: stream ${broken.stream_id} has a gap in its revisions`);
+    if (broken)
+      throw new Error(
+        `${path}: stream ${broken.stream_id} has a gap in its revisions`,
+      );
     const totals = db
       .prepare<
         [],
         { events: number; streams: number; head: number | null }
       >('SELECT COUNT(*) AS events, COUNT(DISTINCT stream_id) AS streams, MAX(position) AS head FROM events')
       .get()!;
-    return { events: totals.events, streams: totals.streams, head: totals.head ?? 0 };
+    return {
+      events: totals.events,
+      streams: totals.streams,
+      head: totals.head ?? 0,
+    };
   } finally {
     db.close();
   }

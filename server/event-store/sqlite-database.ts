@@ -6,7 +6,10 @@ import Database from 'better-sqlite3';
  * returns, so an acknowledged append survives power loss), and a busy timeout so a second
  * process waits for the write lock instead of failing at once.
  */
-export function openEventDatabase(path: string, busyTimeoutMs = 5_000): Database.Database {
+export function openEventDatabase(
+  path: string,
+  busyTimeoutMs = 5_000,
+): Database.Database {
   const db = new Database(path);
   try {
     db.pragma('journal_mode = WAL');
@@ -19,8 +22,11 @@ export function openEventDatabase(path: string, busyTimeoutMs = 5_000): Database
     db.pragma('cache_size = -32000');
     db.exec(SCHEMA);
     // Files from before hash chains get the column; their old events stay unchained (verify says "missing").
-    const columns = db.prepare<[], { name: string }>('PRAGMA table_info(events)').all();
-    if (!columns.some((c) => c.name === 'hash')) db.exec('ALTER TABLE events ADD COLUMN hash TEXT');
+    const columns = db
+      .prepare<[], { name: string }>('PRAGMA table_info(events)')
+      .all();
+    if (!columns.some((c) => c.name === 'hash'))
+      db.exec('ALTER TABLE events ADD COLUMN hash TEXT');
     return db;
   } catch (error) {
     db.close();

@@ -8,9 +8,18 @@ import {
 } from './event-store';
 import { assertStreamId, validateAppend } from './event-validation';
 import { openEventDatabase } from './sqlite-database';
-import { createSqliteAppendWriter, type PreparedAppend } from './sqlite-append-writer';
-import { createGroupCommitQueue, type BatchOutcome } from './group-commit-queue';
-import { startCatchUpSubscription, type CatchUpSource } from './catch-up-subscription';
+import {
+  createSqliteAppendWriter,
+  type PreparedAppend,
+} from './sqlite-append-writer';
+import {
+  createGroupCommitQueue,
+  type BatchOutcome,
+} from './group-commit-queue';
+import {
+  startCatchUpSubscription,
+  type CatchUpSource,
+} from './catch-up-subscription';
 import { openSubscriptions } from './open-subscriptions';
 
 export interface SqliteEventStoreOptions {
@@ -39,7 +48,17 @@ export interface SqliteEventStore extends EventStore {
   stats(): SqliteEventStoreStats;
 }
 
-type EventRow = [number, string, number, string, string, string, string, string, string | null];
+type EventRow = [
+  number,
+  string,
+  number,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string | null,
+];
 
 type Db = ReturnType<typeof openEventDatabase>;
 
@@ -51,9 +70,12 @@ type Db = ReturnType<typeof openEventDatabase>;
 function asPortError(error: unknown): unknown {
   const code = (error as { code?: unknown })?.code;
   if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code))
-    return new StoreUnavailable(`The event log is locked by another process (${code})`, {
-      cause: error,
-    });
+    return new StoreUnavailable(
+      `The event log is locked by another process (${code})`,
+      {
+        cause: error,
+      },
+    );
   return error;
 }
 
@@ -70,19 +92,21 @@ function groupCommitWriter(
 ) {
   const apply = createSqliteAppendWriter(db);
   // Each append runs in its own savepoint (nested db.transaction) inside one BEGIN IMMEDIATE.
-  const applyOne = db.transaction((append: PreparedAppend, recordedAt: string) =>
-    apply(append, recordedAt),
+  const applyOne = db.transaction(
+    (append: PreparedAppend, recordedAt: string) => apply(append, recordedAt),
   );
-  const writeAll = db.transaction((appends: PreparedAppend[]): BatchOutcome<AppendResult>[] => {
-    const recordedAt = new Date().toISOString();
-    return appends.map((append) => {
-      try {
-        return { ok: true, value: applyOne(append, recordedAt) };
-      } catch (error) {
-        return { ok: false, error };
-      }
-    });
-  });
+  const writeAll = db.transaction(
+    (appends: PreparedAppend[]): BatchOutcome<AppendResult>[] => {
+      const recordedAt = new Date().toISOString();
+      return appends.map((append) => {
+        try {
+          return { ok: true, value: applyOne(append, recordedAt) };
+        } catch (error) {
+          return { ok: false, error };
+        }
+      });
+    },
+  );
 
   return createGroupCommitQueue<PreparedAppend, AppendResult>((appends) => {
     let outcomes: BatchOutcome<AppendResult>[];
@@ -118,15 +142,32 @@ function eventReads(db: Db) {
     )
     .raw(true);
   const streamExists = db
-    .prepare<[string], number>('SELECT 1 FROM events WHERE stream_id = ? LIMIT 1')
+    .prepare<
+      [string],
+      number
+    >('SELECT 1 FROM events WHERE stream_id = ? LIMIT 1')
     .pluck();
-  const maxPosition = db.prepare<[], number | null>('SELECT MAX(position) FROM events').pluck();
+  const maxPosition = db
+    .prepare<[], number | null>('SELECT MAX(position) FROM events')
+    .pluck();
   return {
-    readAll: (readOptions: { after?: number; maxCount?: number }): RecordedEvent[] =>
-      selectAll.all(readOptions.after ?? 0, limitOf(readOptions.maxCount)).map(toRecorded),
-    readStream(streamId: string, readOptions: ReadStreamOptions): RecordedEvent[] {
+    readAll: (readOptions: {
+      after?: number;
+      maxCount?: number;
+    }): RecordedEvent[] =>
+      selectAll
+        .all(readOptions.after ?? 0, limitOf(readOptions.maxCount))
+        .map(toRecorded),
+    readStream(
+      streamId: string,
+      readOptions: ReadStreamOptions,
+    ): RecordedEvent[] {
       const fromRevision = readOptions.fromRevision ?? 0;
-      const rows = selectStream.all(streamId, fromRevision, limitOf(readOptions.maxCount));
+      const rows = selectStream.all(
+        streamId,
+        fromRevision,
+        limitOf(readOptions.maxCount),
+      );
       // Revisions start at 0, so reading from 0 and finding nothing already proves there is no
       // stream; only a read from further on (or maxCount 0) needs the second query.
       if (
@@ -142,9 +183,16 @@ function eventReads(db: Db) {
   };
 }
 
-export function createSqliteEventStore(options: SqliteEventStoreOptions): SqliteEventStore {
+export function createSqliteEventStore(
+  options: SqliteEventStoreOptions,
+): SqliteEventStore {
   const db = openEventDatabase(options.path, options.busyTimeoutMs);
-  const stats: SqliteEventStoreStats = { commits: 0, appends: 0, refused: 0, largestBatch: 0 };
+  const stats: SqliteEventStoreStats = {
+    commits: 0,
+    appends: 0,
+    refused: 0,
+    largestBatch: 0,
+  };
   const listeners = new Set<() => void>();
   const subscriptions = openSubscriptions();
   const queue = groupCommitWriter(db, stats, listeners, options.maxBatch);
@@ -214,7 +262,10 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
 
 /** What a subscription reads: pages of $all, and a wake-up after each commit of this process. */
 function commitSource(
-  readAll: (page: { after: number; maxCount: number }) => Promise<RecordedEvent[]>,
+  readAll: (page: {
+    after: number;
+    maxCount: number;
+  }) => Promise<RecordedEvent[]>,
   listeners: Set<() => void>,
 ): CatchUpSource {
   return {
@@ -232,7 +283,17 @@ function limitOf(maxCount: number | undefined): number {
 }
 
 function toRecorded(row: EventRow): RecordedEvent {
-  const [position, streamId, revision, id, type, data, metadata, recordedAt, hash] = row;
+  const [
+    position,
+    streamId,
+    revision,
+    id,
+    type,
+    data,
+    metadata,
+    recordedAt,
+    hash,
+  ] = row;
   return {
     id,
     type,
@@ -246,7 +307,12 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
-function parseJson(text: string, streamId: string, position: number, field: string): unknown {
+function parseJson(
+  text: string,
+  streamId: string,
+  position: number,
+  field: string,
+): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {

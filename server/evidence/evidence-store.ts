@@ -66,19 +66,25 @@ export function createSqliteEvidenceStore(path: string): EvidenceStore {
   const insert = db.prepare(
     'INSERT OR IGNORE INTO evidence_files (sha256, content_type, size_bytes, bytes) VALUES (?, ?, ?, ?)',
   );
-  const select = db.prepare<[string], Row>('SELECT * FROM evidence_files WHERE sha256 = ?');
+  const select = db.prepare<[string], Row>(
+    'SELECT * FROM evidence_files WHERE sha256 = ?',
+  );
   const all = db.prepare<[], { sha256: string }>(
     'SELECT sha256 FROM evidence_files ORDER BY sha256',
   );
-  const upload = db.prepare('INSERT OR IGNORE INTO evidence_uploads (scope, sha256) VALUES (?, ?)');
+  const upload = db.prepare(
+    'INSERT OR IGNORE INTO evidence_uploads (scope, sha256) VALUES (?, ?)',
+  );
   const uploaded = db.prepare<[string, string], { one: number }>(
     'SELECT 1 AS one FROM evidence_uploads WHERE scope = ? AND sha256 = ?',
   );
   return {
-    put: async (f) => void insert.run(f.sha256, f.contentType, f.sizeBytes, f.bytes),
+    put: async (f) =>
+      void insert.run(f.sha256, f.contentType, f.sizeBytes, f.bytes),
     get: async (sha256) => fromRow(select.get(sha256)),
     addUpload: async (scope, sha256) => void upload.run(scope, sha256),
-    hasUpload: async (scope, sha256) => uploaded.get(scope, sha256) !== undefined,
+    hasUpload: async (scope, sha256) =>
+      uploaded.get(scope, sha256) !== undefined,
     hashes: async () => all.all().map((r) => r.sha256),
     close: async () => void db.close(),
   };
@@ -91,9 +97,12 @@ export async function createPostgresEvidenceStore(
   const pool: pg.Pool = createPostgresPool({
     connectionString,
     max: 4,
-    onIdleError: (error) => console.error('PostgreSQL (evidence files):', error.message),
+    onIdleError: (error) =>
+      console.error('PostgreSQL (evidence files):', error.message),
   });
-  await pool.query(`BEGIN; SELECT pg_advisory_xact_lock(7346003); ${POSTGRES_SCHEMA}; COMMIT;`);
+  await pool.query(
+    `BEGIN; SELECT pg_advisory_xact_lock(7346003); ${POSTGRES_SCHEMA}; COMMIT;`,
+  );
   return {
     async put(f) {
       await pool.query(
@@ -102,9 +111,10 @@ export async function createPostgresEvidenceStore(
       );
     },
     async get(sha256) {
-      const { rows } = await pool.query<Row>('SELECT * FROM evidence_files WHERE sha256 = $1', [
-        sha256,
-      ]);
+      const { rows } = await pool.query<Row>(
+        'SELECT * FROM evidence_files WHERE sha256 = $1',
+        [sha256],
+      );
       return fromRow(rows[0]);
     },
     async addUpload(scope, sha256) {

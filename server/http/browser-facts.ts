@@ -11,5 +11,8 @@ export function browserFacts(
   ctx: { keyedHash(label: string, value: string): string },
   request: FastifyRequest,
 ): { language: Language | undefined; addressHash: string } {
-  return { language: statedLanguage(request), addressHash: ctx.keyedHash('address', request.ip) };
+  return {
+    language: statedLanguage(request),
+    addressHash: ctx.keyedHash('address', request.ip),
+  };
 }

@@ -9,7 +9,10 @@ import type { Socket } from 'node:net';
  */
 export function limitConnectionsPerAddress(
   server: Server,
-  { maxPerAddress, trustProxy }: { maxPerAddress: number; trustProxy: string | false },
+  {
+    maxPerAddress,
+    trustProxy,
+  }: { maxPerAddress: number; trustProxy: string | false },
 ): void {
   const trusted = trustProxy
     ? proxyAddr.compile(trustProxy.split(',').map((entry) => entry.trim()))

@@ -15,8 +15,13 @@ const GZIP_MIN_BYTES = 1024;
 
 export function encodeAnswer(body: unknown): EncodedAnswer {
   const json = Buffer.from(JSON.stringify(body));
-  const gzip = json.length >= GZIP_MIN_BYTES ? gzipSync(json, { level: 6 }) : json;
-  return { json, gzip, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+  const gzip =
+    json.length >= GZIP_MIN_BYTES ? gzipSync(json, { level: 6 }) : json;
+  return {
+    json,
+    gzip,
+    etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
+  };
 }
 
 /** Whether a request's Accept-Encoding admits gzip (`gzip;q=0` opts out, RFC 9110 §12.5.3). */
@@ -53,14 +58,21 @@ export function sendEncoded(
 ): FastifyReply {
   // Append to Vary rather than replace it: CORS may already have put Origin there.
   const vary = reply.getHeader('vary');
-  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  reply.header(
+    'vary',
+    vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding',
+  );
   reply.header('etag', answer.etag);
   // Per-user data never rests in a browser or proxy cache (a shared computer keeps no copy); a
   // client that keeps the ETag itself still gets its cheap 304.
   reply.header('cache-control', 'no-store');
-  if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  if (etagMatches(request.headers['if-none-match'], answer.etag))
+    return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
-  if (answer.gzip !== answer.json && acceptsGzip(request.headers['accept-encoding'])) {
+  if (
+    answer.gzip !== answer.json &&
+    acceptsGzip(request.headers['accept-encoding'])
+  ) {
     reply.header('content-encoding', 'gzip');
     return reply.send(answer.gzip);
   }

@@ -1,4 +1,9 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -10,7 +15,12 @@ import {
   type ErrorCode,
   type ErrorParams,
 } from '@machines/errors/error-catalogue';
-import { inputText, knownField, readInputRef, type InputIssue } from '@machines/errors/input-texts';
+import {
+  inputText,
+  knownField,
+  readInputRef,
+  type InputIssue,
+} from '@machines/errors/input-texts';
 import { isDomainError } from '../commands/domain-error';
 import { requestLanguage } from '../i18n/request-language';
 import { TooManyRequests } from './rate-limits';
@@ -38,7 +48,9 @@ type ValidationItem = {
  * codes (the schemas carry them, machines/errors/input-texts.ts) and `detail`, the English sentence.
  * A zod issue of a schema without a reference is read by its own code when the field is known.
  */
-function validationParams(error: { validation: ValidationItem[] }): ErrorParams {
+function validationParams(error: {
+  validation: ValidationItem[];
+}): ErrorParams {
   const first = error.validation[0];
   if (!first) return { detail: 'Invalid request' };
   const issue = readInputRef(first.message) ?? zodIssue(first);
@@ -53,7 +65,9 @@ function validationParams(error: { validation: ValidationItem[] }): ErrorParams 
 
 function zodIssue(item: ValidationItem): InputIssue | null {
   // The field is the path's last name: a list item's issue (`/deliverables/3`) is its list's.
-  const names = item.instancePath?.split('/').filter((part) => part && !/^\d+$/.test(part));
+  const names = item.instancePath
+    ?.split('/')
+    .filter((part) => part && !/^\d+$/.test(part));
   const field = knownField(names?.pop());
   if (!field) return null;
   const p = (item.params ?? {}) as {
@@ -65,26 +79,38 @@ function zodIssue(item: ValidationItem): InputIssue | null {
   };
   const list = p.origin === 'array';
   if (item.keyword === 'too_big' && p.maximum !== undefined)
-    return { rule: list ? 'too_many' : 'too_long', field, values: { max: p.maximum } };
+    return {
+      rule: list ? 'too_many' : 'too_long',
+      field,
+      values: { max: p.maximum },
+    };
   if (item.keyword === 'too_small' && p.minimum !== undefined) {
     if (!list && p.minimum === 1) return { rule: 'required', field };
-    return { rule: list ? 'too_few' : 'too_short', field, values: { min: p.minimum } };
+    return {
+      rule: list ? 'too_few' : 'too_short',
+      field,
+      values: { min: p.minimum },
+    };
   }
   if (item.keyword !== 'invalid_type') return null;
-  if (p.input === undefined || p.input === null) return { rule: 'required', field };
-  const rule = ({ string: 'not_text', array: 'not_list', number: 'not_number' } as const)[
-    p.expected ?? ''
-  ];
+  if (p.input === undefined || p.input === null)
+    return { rule: 'required', field };
+  const rule = (
+    { string: 'not_text', array: 'not_list', number: 'not_number' } as const
+  )[p.expected ?? ''];
   return rule ? { rule, field } : null;
 }
 
 /** A body that is not a JSON object, where the route takes one. */
 function bodyNotObject(
-  error: { validation: { keyword?: string; instancePath?: string; params?: unknown }[] },
+  error: {
+    validation: { keyword?: string; instancePath?: string; params?: unknown }[];
+  },
   context: unknown,
 ): boolean {
   const first = error.validation[0];
-  const expected = (first?.params as { expected?: string } | undefined)?.expected;
+  const expected = (first?.params as { expected?: string } | undefined)
+    ?.expected;
   return (
     context === 'body' &&
     first?.keyword === 'invalid_type' &&
@@ -114,7 +140,8 @@ export function sendError(
   });
 }
 
-const errorStatus = (code: ErrorCode): number => errorKinds[errorCatalogue[code].kind];
+const errorStatus = (code: ErrorCode): number =>
+  errorKinds[errorCatalogue[code].kind];
 
 /** How a feature answers an error of its own (the gateway's, say); null when the error is not its. */
 export type ErrorAnswer = (
@@ -122,7 +149,11 @@ export type ErrorAnswer = (
 ) => { code: ErrorCode; params: ErrorParams; error?: string } | null;
 
 /** Errors Fastify, its plugins or the runtime raise (no feature's): mapped to codes, else logged as internal. */
-function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const known = error.code ? fastifyErrors[error.code] : undefined;
   if (known) return sendError(request, reply, known);
   if (error instanceof TooManyRequests && error.errorCode)
@@ -131,13 +162,18 @@ function answerFrameworkError(error: FastifyError, request: FastifyRequest, repl
     return sendError(request, reply, 'too_many_requests', {
       detail: error.message || 'Too many requests, please try again later',
     });
-  if (error instanceof SyntaxError) return sendError(request, reply, 'malformed_json');
+  if (error instanceof SyntaxError)
+    return sendError(request, reply, 'malformed_json');
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return reply.status(error.statusCode).send({
       error: 'bad_request',
       code: 'bad_request',
       params: { detail: error.message },
-      message: errorText('bad_request', { detail: error.message }, requestLanguage(request)),
+      message: errorText(
+        'bad_request',
+        { detail: error.message },
+        requestLanguage(request),
+      ),
     });
   }
   if (isResponseSerializationError(error))
@@ -164,36 +200,58 @@ export function answerRouterError(
       detail: 'Invalid id',
       input: 'invalid_id',
     });
-  return sendError(request, reply, 'bad_request', { detail: 'The address is not valid' });
+  return sendError(request, reply, 'bad_request', {
+    detail: 'The address is not valid',
+  });
 }
 
 export function registerErrorHandling(
   app: FastifyInstance,
-  { notFound = true, answers = [] }: { notFound?: boolean; answers?: ErrorAnswer[] } = {},
+  {
+    notFound = true,
+    answers = [],
+  }: { notFound?: boolean; answers?: ErrorAnswer[] } = {},
 ): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const context = (error as { validationContext?: unknown }).validationContext;
-      if (bodyNotObject(error, context)) return sendError(request, reply, 'body_not_object');
-      return sendError(request, reply, 'invalid_input', validationParams(error));
-    }
-    if (isDomainError(error)) return sendError(request, reply, error.code, error.params);
-    if (error instanceof StoreUnavailable) {
-      request.log.warn({ err: error }, 'event store unavailable');
-      reply.header('retry-after', '5');
-      return sendError(request, reply, 'store_unavailable');
-    }
-    if (error instanceof SharedStateUnavailable) {
-      request.log.warn({ err: error }, 'shared HTTP state unavailable');
-      reply.header('retry-after', '5');
-      return sendError(request, reply, 'shared_state_unavailable');
-    }
-    for (const answer of answers) {
-      const given = answer(error);
-      if (given) return sendError(request, reply, given.code, given.params, given.error);
-    }
-    return answerFrameworkError(error, request, reply);
-  });
+  app.setErrorHandler(
+    (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const context = (error as { validationContext?: unknown })
+          .validationContext;
+        if (bodyNotObject(error, context))
+          return sendError(request, reply, 'body_not_object');
+        return sendError(
+          request,
+          reply,
+          'invalid_input',
+          validationParams(error),
+        );
+      }
+      if (isDomainError(error))
+        return sendError(request, reply, error.code, error.params);
+      if (error instanceof StoreUnavailable) {
+        request.log.warn({ err: error }, 'event store unavailable');
+        reply.header('retry-after', '5');
+        return sendError(request, reply, 'store_unavailable');
+      }
+      if (error instanceof SharedStateUnavailable) {
+        request.log.warn({ err: error }, 'shared HTTP state unavailable');
+        reply.header('retry-after', '5');
+        return sendError(request, reply, 'shared_state_unavailable');
+      }
+      for (const answer of answers) {
+        const given = answer(error);
+        if (given)
+          return sendError(
+            request,
+            reply,
+            given.code,
+            given.params,
+            given.error,
+          );
+      }
+      return answerFrameworkError(error, request, reply);
+    },
+  );
 
   if (!notFound) return;
   app.setNotFoundHandler((request, reply) =>

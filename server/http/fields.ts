@@ -13,11 +13,13 @@ import { MIN_DEAL_CENTS, parseEuroToCents } from '@machines/money';
  * end are trimmed: `String.prototype.trim` keeps the invisible ones, so "\u200B" passed as text.
  */
 const EDGE_INVISIBLES = /^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu;
-export const trimVisible = (value: string): string => value.replace(EDGE_INVISIBLES, '');
+export const trimVisible = (value: string): string =>
+  value.replace(EDGE_INVISIBLES, '');
 
 /** Bidi embedding, override and isolate controls: they make a name read as something else. */
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
-export const hasBidiControls = (value: string): boolean => BIDI_CONTROLS.test(value);
+export const hasBidiControls = (value: string): boolean =>
+  BIDI_CONTROLS.test(value);
 
 export const requiredText = (field: InputField, max = 10_000) =>
   z
@@ -71,7 +73,10 @@ export const accountName = (field: InputField, min: number, max: number) =>
     );
 
 export const nameRule = <T extends string | null>(field: InputField) =>
-  [(v: T) => v === null || !hasBidiControls(v), inputRef('bidi_controls', field)] as const;
+  [
+    (v: T) => v === null || !hasBidiControls(v),
+    inputRef('bidi_controls', field),
+  ] as const;
 
 /**
  * A real calendar date: "2026-12-01", or a date-time on such a date ("2026-12-01T10:00:00Z").
@@ -82,7 +87,11 @@ const DATE_SHAPE =
 export function isCalendarDate(value: string): boolean {
   const match = DATE_SHAPE.exec(value);
   if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const [year, month, day] = [
+    Number(match[1]),
+    Number(match[2]),
+    Number(match[3]),
+  ];
   const date = new Date(Date.UTC(year, month - 1, day));
   return (
     date.getUTCFullYear() === year &&
@@ -94,7 +103,10 @@ export function isCalendarDate(value: string): boolean {
 
 /** A calendar date ("2026-12-01") or a date-time string, as the spec allows for deadlines. */
 export const dateText = (field: InputField) =>
-  requiredText(field, 40).refine(isCalendarDate, inputRef('invalid_date', field));
+  requiredText(field, 40).refine(
+    isCalendarDate,
+    inputRef('invalid_date', field),
+  );
 
 export const optionalDateText = (field: InputField) =>
   optionalText(field, 40).refine(
@@ -103,7 +115,9 @@ export const optionalDateText = (field: InputField) =>
   );
 
 /** The smallest charge the gateway accepts (Stripe's EUR minimum), for deals and requests alike. */
-const MIN_AMOUNT = inputRef('amount_minimum', 'amount', { minCents: MIN_DEAL_CENTS });
+const MIN_AMOUNT = inputRef('amount_minimum', 'amount', {
+  minCents: MIN_DEAL_CENTS,
+});
 
 /**
  * The one amount field of deals and payment requests: "250", "250.5", "250,50" or 250.5 → cents,
@@ -112,19 +126,22 @@ const MIN_AMOUNT = inputRef('amount_minimum', 'amount', { minCents: MIN_DEAL_CEN
  */
 export function amountField(cap: { maxCents: number; message: string }) {
   const required = inputRef('required', 'amount');
-  return z.union([z.string(), z.number()], { error: required }).transform((value, ctx) => {
-    const refuse = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    if (typeof value === 'string' && value.trim() === '') return refuse(required);
-    const cents = parseEuroToCents(value);
-    if (cents === null) return refuse(inputRef('amount_format', 'amount'));
-    if (cents <= 0) return refuse(inputRef('amount_positive', 'amount'));
-    if (cents > cap.maxCents) return refuse(cap.message);
-    if (cents < MIN_DEAL_CENTS) return refuse(MIN_AMOUNT);
-    return cents;
-  });
+  return z
+    .union([z.string(), z.number()], { error: required })
+    .transform((value, ctx) => {
+      const refuse = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (typeof value === 'string' && value.trim() === '')
+        return refuse(required);
+      const cents = parseEuroToCents(value);
+      if (cents === null) return refuse(inputRef('amount_format', 'amount'));
+      if (cents <= 0) return refuse(inputRef('amount_positive', 'amount'));
+      if (cents > cap.maxCents) return refuse(cap.message);
+      if (cents < MIN_DEAL_CENTS) return refuse(MIN_AMOUNT);
+      return cents;
+    });
 }
 
 export const emailField = (message = inputRef('invalid_email')) =>
@@ -161,4 +178,6 @@ const milestoneNumber = z.coerce
   .min(1, inputRef('invalid_id'))
   .max(10, inputRef('invalid_id'));
 export const milestoneParam = idParam.extend({ milestone: milestoneNumber });
-export const tokenMilestoneParam = tokenParam.extend({ milestone: milestoneNumber });
+export const tokenMilestoneParam = tokenParam.extend({
+  milestone: milestoneNumber,
+});

@@ -31,7 +31,12 @@ export interface IdempotencyRecords {
     terms: ClaimTerms,
   ): Promise<IdempotencyRecord | null>;
   /** Stores the answer of the request that holds the claim. */
-  complete(scope: string, key: string, status: number, body: string): Promise<void>;
+  complete(
+    scope: string,
+    key: string,
+    status: number,
+    body: string,
+  ): Promise<void>;
   /** Gives a claim up (the request failed in a way a retry may repair). */
   release(scope: string, key: string): Promise<void>;
   /** Drops records created before `beforeMs`. */
@@ -53,7 +58,9 @@ export const toRecord = (row: Row): IdempotencyRecord => ({
 });
 
 /** The single-instance default: records in the instance's read database. */
-export function createSqliteIdempotencyRecords(db: Database): IdempotencyRecords {
+export function createSqliteIdempotencyRecords(
+  db: Database,
+): IdempotencyRecords {
   db.exec(`CREATE TABLE IF NOT EXISTS idempotency_records (
     scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, status INTEGER, body TEXT,
     created_ms INTEGER NOT NULL, PRIMARY KEY (scope, key))`);
@@ -82,12 +89,20 @@ export function createSqliteIdempotencyRecords(db: Database): IdempotencyRecords
   const release = db.prepare<[string, string]>(
     'DELETE FROM idempotency_records WHERE scope = ? AND key = ? AND status IS NULL',
   );
-  const prune = db.prepare<[number]>('DELETE FROM idempotency_records WHERE created_ms < ?');
+  const prune = db.prepare<[number]>(
+    'DELETE FROM idempotency_records WHERE created_ms < ?',
+  );
   return {
     async claim(scope, key, fingerprint, terms) {
       if (
-        take.run(scope, key, fingerprint, terms.nowMs, terms.expiredBeforeMs, terms.staleBeforeMs)
-          .changes === 1
+        take.run(
+          scope,
+          key,
+          fingerprint,
+          terms.nowMs,
+          terms.expiredBeforeMs,
+          terms.staleBeforeMs,
+        ).changes === 1
       )
         return null;
       const row = find.get(scope, key);

@@ -8,7 +8,12 @@ import { onSharedState } from './shared-http-state';
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set on money and creating routes: where this request's answer is remembered under its Idempotency-Key. */
-    idempotency: { scope: string; key: string; fingerprint: string; release: () => void } | null;
+    idempotency: {
+      scope: string;
+      key: string;
+      fingerprint: string;
+      release: () => void;
+    } | null;
   }
 }
 
@@ -16,7 +21,11 @@ const HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /** Keeps an answer (and now and then drops expired ones); it stands even when it cannot be remembered (the shared store went away). */
-function answerKeeper(records: IdempotencyRecords, ttlMs: number, now: () => number) {
+function answerKeeper(
+  records: IdempotencyRecords,
+  ttlMs: number,
+  now: () => number,
+) {
   let lastPrune = 0;
   return async (
     request: FastifyRequest,
@@ -38,7 +47,11 @@ function answerKeeper(records: IdempotencyRecords, ttlMs: number, now: () => num
 
 /** Who holds a key: the signed-in user or admin, else the link visitor's address. */
 function principalOf(request: FastifyRequest): string {
-  const p = request.principal as { kind?: string; userId?: string; adminId?: string } | null;
+  const p = request.principal as {
+    kind?: string;
+    userId?: string;
+    adminId?: string;
+  } | null;
   if (p?.kind === 'user') return `user:${p.userId}`;
   if (p?.kind === 'admin') return `admin:${p.adminId}`;
   return `link:${request.ip}`;
@@ -62,7 +75,11 @@ type Held = Awaited<ReturnType<IdempotencyRecords['claim']>>;
  */
 async function claimOrWait(
   records: IdempotencyRecords,
-  { scope, key, fingerprint }: { scope: string; key: string; fingerprint: string },
+  {
+    scope,
+    key,
+    fingerprint,
+  }: { scope: string; key: string; fingerprint: string },
   timing: { ttlMs: number; staleMs: number; pollMs: number; now: () => number },
 ): Promise<Held> {
   const giveUpAt = Date.now() + timing.staleMs + 5_000;
@@ -76,7 +93,8 @@ async function claimOrWait(
       }),
     );
     if (!held) return null;
-    if (held.fingerprint !== fingerprint) throw new DomainError('idempotency_key_reused');
+    if (held.fingerprint !== fingerprint)
+      throw new DomainError('idempotency_key_reused');
     if (held.status !== null && held.body !== null) return held;
     if (Date.now() > giveUpAt) return null;
     await new Promise((resolve) => setTimeout(resolve, timing.pollMs));
@@ -111,21 +129,34 @@ export function createIdempotency({
 
   return {
     /** Route preHandler (after the auth guard): replays a remembered answer, or marks the request to be remembered. */
-    async preHandler(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    async preHandler(
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ): Promise<void> {
       const raw = request.headers[HEADER];
       if (raw === undefined) return;
       const key = Array.isArray(raw) ? raw[0]! : raw;
-      if (!KEY_PATTERN.test(key)) throw new DomainError('idempotency_key_invalid');
+      if (!KEY_PATTERN.test(key))
+        throw new DomainError('idempotency_key_invalid');
       const id = keyOf(request, key);
-      const held = await claimOrWait(records, id, { ttlMs, staleMs, pollMs, now });
+      const held = await claimOrWait(records, id, {
+        ttlMs,
+        staleMs,
+        pollMs,
+        now,
+      });
       if (held) {
         reply.header('idempotent-replayed', 'true');
-        await reply.status(held.status!).type('application/json; charset=utf-8').send(held.body);
+        await reply
+          .status(held.status!)
+          .type('application/json; charset=utf-8')
+          .send(held.body);
         return;
       }
       request.idempotency = {
         ...id,
-        release: () => void records.release(id.scope, key).catch(() => undefined),
+        release: () =>
+          void records.release(id.scope, key).catch(() => undefined),
       };
     },
 
@@ -149,7 +180,9 @@ export function createIdempotency({
         }
         return payload;
       });
-      app.addHook('onResponse', async (request) => request.idempotency?.release());
+      app.addHook('onResponse', async (request) =>
+        request.idempotency?.release(),
+      );
     },
   };
 }

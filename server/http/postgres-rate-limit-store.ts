@@ -1,6 +1,9 @@
 import type pg from 'pg';
 
-type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+type Callback = (
+  error: Error | null,
+  result?: { current: number; ttl: number },
+) => void;
 
 /**
  * A store for @fastify/rate-limit that keeps the counters in PostgreSQL, so every app instance
@@ -42,16 +45,19 @@ export function postgresRateLimitStore(pool: pg.Pool, sweepEvery = 1_000) {
         .query<{
           count: number;
           expires_ms: number;
-        }>('SELECT count, expires_ms FROM http_rate_limits WHERE key = $1 AND expires_ms > $2', [
-          key,
-          now,
-        ])
+        }>(
+          'SELECT count, expires_ms FROM http_rate_limits WHERE key = $1 AND expires_ms > $2',
+          [key, now],
+        )
         .then(
           ({ rows }) =>
             callback(
               null,
               rows[0]
-                ? { current: rows[0].count, ttl: Number(rows[0].expires_ms) - now }
+                ? {
+                    current: rows[0].count,
+                    ttl: Number(rows[0].expires_ms) - now,
+                  }
                 : { current: 0, ttl: 0 },
             ),
           callback,

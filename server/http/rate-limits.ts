@@ -48,27 +48,41 @@ export function createLimit(
     code?: ErrorCode;
   },
 ): Limit {
-  const limiter = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: key });
+  const limiter = app.createRateLimit({
+    max,
+    timeWindow: windowMs,
+    keyGenerator: key,
+  });
   const refuse = (reply: FastifyReply, seconds: number): never => {
     const wait = Math.max(1, seconds);
     reply.header('retry-after', String(wait));
-    throw new TooManyRequests(`${message}; try again in ${wait} seconds`, code, { seconds: wait });
+    throw new TooManyRequests(
+      `${message}; try again in ${wait} seconds`,
+      code,
+      { seconds: wait },
+    );
   };
   return {
     async hit(request, reply) {
       const state = await onSharedState(() => limiter(request));
-      if (!state.isAllowed && state.isExceeded) refuse(reply, state.ttlInSeconds);
+      if (!state.isAllowed && state.isExceeded)
+        refuse(reply, state.ttlInSeconds);
     },
     async check(request, reply) {
-      const state = await onSharedState(() => limiter(request, { increment: false }));
-      if (!state.isAllowed && state.remaining === 0) refuse(reply, state.ttlInSeconds);
+      const state = await onSharedState(() =>
+        limiter(request, { increment: false }),
+      );
+      if (!state.isAllowed && state.remaining === 0)
+        refuse(reply, state.ttlInSeconds);
     },
     async count(request) {
       const state = await onSharedState(() => limiter(request));
       return state.isAllowed ? 0 : max - state.remaining;
     },
     async used(request) {
-      const state = await onSharedState(() => limiter(request, { increment: false }));
+      const state = await onSharedState(() =>
+        limiter(request, { increment: false }),
+      );
       return state.isAllowed ? 0 : max - state.remaining;
     },
   };
@@ -96,7 +110,10 @@ export function registerWriteLimits(
 ): void {
   const who = (request: FastifyRequest): string => {
     const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header.trim()) : null;
+    const match =
+      typeof header === 'string'
+        ? /^Bearer\s+(\S+)$/i.exec(header.trim())
+        : null;
     if (match) {
       try {
         const principal = tokens.verify(match[1]!, USER_AUDIENCE);
@@ -123,8 +140,10 @@ export function registerWriteLimits(
   app.addHook('onRequest', async (request, reply) => {
     if (!WRITE_METHODS.has(request.method)) return;
     const path = request.url.split('?')[0]!;
-    if (!path.startsWith('/api/') || path.startsWith('/api/stripe/webhook')) return;
+    if (!path.startsWith('/api/') || path.startsWith('/api/stripe/webhook'))
+      return;
     await writes.hit(request, reply);
-    if (COSTLY.some((pattern) => pattern.test(path))) await costly.hit(request, reply);
+    if (COSTLY.some((pattern) => pattern.test(path)))
+      await costly.hit(request, reply);
   });
 }

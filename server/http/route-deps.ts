@@ -32,6 +32,9 @@ export interface RouteDeps<Parts> {
 }
 
 /** Actor and correlation id of a request: every event it causes carries them. */
-export function commandContext(request: FastifyRequest, actor: Actor): CommandContext {
+export function commandContext(
+  request: FastifyRequest,
+  actor: Actor,
+): CommandContext {
   return { actor, correlationId: request.id, causationId: null };
 }

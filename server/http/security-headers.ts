@@ -38,18 +38,30 @@ export async function registerSecurityHeaders(
   await probe.close();
 
   // Everything helmet added, i.e. the answer's headers minus the ones any answer carries.
-  const generic = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+  const generic = new Set([
+    'content-type',
+    'content-length',
+    'date',
+    'connection',
+    'keep-alive',
+  ]);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(res.headers)) {
     if (!generic.has(name) && typeof value === 'string') headers[name] = value;
   }
-  if (!headers['content-security-policy'] || !headers['x-content-type-options']) {
-    throw new Error('helmet did not produce its headers; refusing to start without them');
+  if (
+    !headers['content-security-policy'] ||
+    !headers['x-content-type-options']
+  ) {
+    throw new Error(
+      'helmet did not produce its headers; refusing to start without them',
+    );
   }
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     // API answers are per-user or per-link: no browser or proxy keeps a copy.
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/'))
+      reply.header('cache-control', 'no-store');
     done();
   });
 }

@@ -40,7 +40,9 @@ export interface SharedHttpState {
  */
 export class SharedStateUnavailable extends Error {
   constructor(cause: unknown) {
-    super(`shared HTTP state unavailable: ${(cause as Error)?.message ?? String(cause)}`);
+    super(
+      `shared HTTP state unavailable: ${(cause as Error)?.message ?? String(cause)}`,
+    );
   }
 }
 
@@ -49,7 +51,9 @@ export async function onSharedState<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw error instanceof SharedStateUnavailable ? error : new SharedStateUnavailable(error);
+    throw error instanceof SharedStateUnavailable
+      ? error
+      : new SharedStateUnavailable(error);
   }
 }
 
@@ -147,7 +151,8 @@ async function openSharedSecrets(databaseUrl: string) {
   const pool = createPostgresPool({
     connectionString: databaseUrl,
     max: 4,
-    onIdleError: (error) => console.error('PostgreSQL (shared HTTP state):', error.message),
+    onIdleError: (error) =>
+      console.error('PostgreSQL (shared HTTP state):', error.message),
   });
   // One transaction, so instances starting together create the tables in turn.
   await pool
@@ -180,14 +185,23 @@ function postgresIdempotencyRecords(pool: pg.Pool): IdempotencyRecords {
         `INSERT INTO http_idempotency (scope, key, fingerprint, status, body, created_ms) VALUES ($1, $2, $3, NULL, NULL, $4)
          ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = NULL, body = NULL, created_ms = excluded.created_ms
          WHERE http_idempotency.created_ms < $5 OR (http_idempotency.status IS NULL AND http_idempotency.created_ms < $6)`,
-        [scope, key, fingerprint, terms.nowMs, terms.expiredBeforeMs, terms.staleBeforeMs],
+        [
+          scope,
+          key,
+          fingerprint,
+          terms.nowMs,
+          terms.expiredBeforeMs,
+          terms.staleBeforeMs,
+        ],
       );
       if (taken.rowCount === 1) return null;
       const { rows } = await pool.query(
         'SELECT fingerprint, status, body, created_ms FROM http_idempotency WHERE scope = $1 AND key = $2',
         [scope, key],
       );
-      return rows[0] ? toRecord(rows[0]) : this.claim(scope, key, fingerprint, terms);
+      return rows[0]
+        ? toRecord(rows[0])
+        : this.claim(scope, key, fingerprint, terms);
     },
     async complete(scope, key, status, body) {
       await pool.query(
@@ -202,7 +216,9 @@ function postgresIdempotencyRecords(pool: pg.Pool): IdempotencyRecords {
       );
     },
     async prune(beforeMs) {
-      await pool.query('DELETE FROM http_idempotency WHERE created_ms < $1', [beforeMs]);
+      await pool.query('DELETE FROM http_idempotency WHERE created_ms < $1', [
+        beforeMs,
+      ]);
     },
   };
 }
@@ -213,7 +229,8 @@ function redisIdempotencyRecords(
   ttlMs = 24 * 3_600_000,
   claimMs = 60_000,
 ): IdempotencyRecords {
-  const keyOf = (scope: string, key: string) => `escrow-idempotency:${scope}\u0000${key}`;
+  const keyOf = (scope: string, key: string) =>
+    `escrow-idempotency:${scope}\u0000${key}`;
   return {
     async claim(scope, key, fingerprint, terms) {
       const value = JSON.stringify({
@@ -222,7 +239,11 @@ function redisIdempotencyRecords(
         body: null,
         createdMs: terms.nowMs,
       });
-      if ((await redis.set(keyOf(scope, key), value, 'PX', claimMs, 'NX')) === 'OK') return null;
+      if (
+        (await redis.set(keyOf(scope, key), value, 'PX', claimMs, 'NX')) ===
+        'OK'
+      )
+        return null;
       const held = await redis.get(keyOf(scope, key));
       return held
         ? (JSON.parse(held) as ReturnType<typeof toRecord>)
@@ -230,7 +251,9 @@ function redisIdempotencyRecords(
     },
     async complete(scope, key, status, body) {
       const held = await redis.get(keyOf(scope, key));
-      const record = held ? (JSON.parse(held) as ReturnType<typeof toRecord>) : null;
+      const record = held
+        ? (JSON.parse(held) as ReturnType<typeof toRecord>)
+        : null;
       if (record)
         await redis.set(
           keyOf(scope, key),

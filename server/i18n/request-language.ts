@@ -15,7 +15,9 @@ export function requestLanguage(request: FastifyRequest): Language {
  * a caller without a browser (a script, a test) must not fix a person's language to English.
  */
 export function statedLanguage(request: FastifyRequest): Language | undefined {
-  const cookie = /(?:^|;\s*)lang=(en|nl)(?:;|$)/.exec(request.headers.cookie ?? '');
+  const cookie = /(?:^|;\s*)lang=(en|nl)(?:;|$)/.exec(
+    request.headers.cookie ?? '',
+  );
   if (cookie) return cookie[1] as Language;
   for (const part of (request.headers['accept-language'] ?? '').split(',')) {
     const base = part.trim().split(';')[0]!.toLowerCase().split('-')[0];

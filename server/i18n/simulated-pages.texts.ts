@@ -25,7 +25,8 @@ const en = {
   charge: 'Charge {charge}',
   chargeback: 'Simulate chargeback',
   chargebackSent: 'Chargeback sent (charge.dispute.created).',
-  chargebackRefused: 'Refused: the chargebacks of a charge cannot add up to more than it charged.',
+  chargebackRefused:
+    'Refused: the chargebacks of a charge cannot add up to more than it charged.',
   chargebackWon: 'Chargeback won',
   chargebackLost: 'Chargeback lost',
   chargebackClosed: 'Chargeback outcome sent (charge.dispute.closed).',
@@ -59,9 +60,13 @@ const nl: typeof en = {
     'Geweigerd: de terugboekingen van een betaling kunnen samen niet meer zijn dan de betaling.',
   chargebackWon: 'Terugboeking gewonnen',
   chargebackLost: 'Terugboeking verloren',
-  chargebackClosed: 'Uitkomst van de terugboeking verstuurd (charge.dispute.closed).',
+  chargebackClosed:
+    'Uitkomst van de terugboeking verstuurd (charge.dispute.closed).',
   noOpenChargeback: 'Er loopt geen terugboeking op deze betaling.',
 };
 
 export type SimulatedPageTexts = typeof en;
-export const simulatedPageTexts: Record<Language, SimulatedPageTexts> = { en, nl };
+export const simulatedPageTexts: Record<Language, SimulatedPageTexts> = {
+  en,
+  nl,
+};

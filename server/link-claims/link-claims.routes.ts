@@ -8,7 +8,11 @@ import { DomainError } from '../commands/domain-error';
 import { dealNotFound } from '../commands/run-command';
 import { emailField, tokenParam } from '../http/fields';
 import { createLimit } from '../http/rate-limits';
-import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import {
+  commandContext,
+  type RouteDeps,
+  type ZodApp,
+} from '../http/route-deps';
 import { requestLanguage } from '../i18n/request-language';
 import { createLinkClaims } from '../auth/link-claim';
 import {
@@ -26,7 +30,11 @@ import { createLinkCodes, maskEmail, type LinkCodeParts } from './link-codes';
 /** The parts of the app the link-claim routes use. */
 export interface LinkClaimParts extends LinkHolderParts, LinkCodeParts {
   tokens: TokenService;
-  queries: { accounts: AccountQueries; deals: DealQueries; requests: PaymentRequestQueries };
+  queries: {
+    accounts: AccountQueries;
+    deals: DealQueries;
+    requests: PaymentRequestQueries;
+  };
 }
 type Deps = RouteDeps<LinkClaimParts>;
 
@@ -65,7 +73,11 @@ const claimAnswer = z.object({
 interface LinkFamily {
   prefix: string;
   elsewhere: 'deal_claimed_elsewhere' | 'request_claimed_elsewhere';
-  resolve(token: string): { ref: LinkRef; recorded: RecordedClaim; knownEmail: string | null };
+  resolve(token: string): {
+    ref: LinkRef;
+    recorded: RecordedClaim;
+    knownEmail: string | null;
+  };
 }
 
 function families({ ctx }: Deps): LinkFamily[] {
@@ -75,8 +87,13 @@ function families({ ctx }: Deps): LinkFamily[] {
       elsewhere: 'deal_claimed_elsewhere',
       resolve(token) {
         const record = ctx.queries.deals.byToken(token);
-        if (!record || record.context.shareableToken !== token) throw dealNotFound();
-        return { ref: { kind: 'deal', id: record.id }, recorded: record.context, knownEmail: null };
+        if (!record || record.context.shareableToken !== token)
+          throw dealNotFound();
+        return {
+          ref: { kind: 'deal', id: record.id },
+          recorded: record.context,
+          knownEmail: null,
+        };
       },
     },
     {
@@ -99,7 +116,8 @@ function families({ ctx }: Deps): LinkFamily[] {
 /** Codes cost a mail: a few per link and per address an hour; checks a few more per link. */
 function codeLimits(app: ZodApp) {
   const fastify = app as unknown as FastifyInstance;
-  const refOf = (r: FastifyRequest) => (r as FastifyRequest & { linkRef?: string }).linkRef ?? '';
+  const refOf = (r: FastifyRequest) =>
+    (r as FastifyRequest & { linkRef?: string }).linkRef ?? '';
   const perLink = createLimit(fastify, {
     max: 5,
     windowMs: HOUR,
@@ -142,7 +160,10 @@ export function linkClaimRoutes(app: ZodApp, deps: Deps): void {
 type Limits = ReturnType<typeof codeLimits>;
 
 /** Resolves the link, tags the request with its stream (for the limits) and names its actor. */
-function linkOf(family: LinkFamily, request: FastifyRequest & { params: { token: string } }) {
+function linkOf(
+  family: LinkFamily,
+  request: FastifyRequest & { params: { token: string } },
+) {
   const link = family.resolve(request.params.token);
   const ref = `${link.ref.kind}-${link.ref.id}`;
   (request as FastifyRequest & { linkRef?: string }).linkRef = ref;
@@ -169,14 +190,24 @@ function claimStateRoute(
       },
     },
     async (request) => {
-      const { ref, recorded, knownEmail } = family.resolve(request.params.token);
-      const { state, holds } = await service.holder(ref, recorded, claimOf(request));
+      const { ref, recorded, knownEmail } = family.resolve(
+        request.params.token,
+      );
+      const { state, holds } = await service.holder(
+        ref,
+        recorded,
+        claimOf(request),
+      );
       // Before anyone accepts, an address being confirmed for the acceptance is nobody's yet.
-      if (holds === null) return { holder: 'open', email: null, emailConfirmed: false } as const;
+      if (holds === null)
+        return { holder: 'open', email: null, emailConfirmed: false } as const;
       const email = state.email ?? knownEmail;
       return {
         holder: holds ? 'you' : 'elsewhere',
-        email: email && (state.emailConfirmedAt || knownEmail) ? maskEmail(email) : null,
+        email:
+          email && (state.emailConfirmedAt || knownEmail)
+            ? maskEmail(email)
+            : null,
         emailConfirmed: state.emailConfirmedAt !== null,
       } as const;
     },
@@ -204,7 +235,11 @@ function resumeRoutes(
     async (request, reply) => {
       const { ref, meta } = linkOf(family, request);
       await limits.perLink.hit(request, reply);
-      return service.sendCode(ref, { purpose: 'resume', language: requestLanguage(request) }, meta);
+      return service.sendCode(
+        ref,
+        { purpose: 'resume', language: requestLanguage(request) },
+        meta,
+      );
     },
   );
 
@@ -223,7 +258,13 @@ function resumeRoutes(
     async (request, reply) => {
       const { ref, meta } = linkOf(family, request);
       await limits.checks.hit(request, reply);
-      const { claimSecret } = await checked(service, ref, 'resume', request, meta);
+      const { claimSecret } = await checked(
+        service,
+        ref,
+        'resume',
+        request,
+        meta,
+      );
       return { claimSecret: claimSecret! };
     },
   );
@@ -243,11 +284,22 @@ const checked = (
   );
 
 /** The claimer, or anyone with the link while nobody holds it (`open`: about to accept). */
-function linkClaimer(deps: Deps, service: LinkClaimService, family: LinkFamily) {
+function linkClaimer(
+  deps: Deps,
+  service: LinkClaimService,
+  family: LinkFamily,
+) {
   const { claimOf } = createLinkClaims(deps.ctx);
-  return async (request: FastifyRequest & { params: { token: string } }, open = false) => {
+  return async (
+    request: FastifyRequest & { params: { token: string } },
+    open = false,
+  ) => {
     const link = linkOf(family, request);
-    const { holds } = await service.holder(link.ref, link.recorded, claimOf(request));
+    const { holds } = await service.holder(
+      link.ref,
+      link.recorded,
+      claimOf(request),
+    );
     if (holds === null && !open) throw new DomainError('link_not_claimed');
     if (holds === false) throw new DomainError(family.elsewhere);
     return { ...link, open: holds === null };
@@ -294,7 +346,11 @@ function confirmRoutes(
             fromBrandSignInAddress: false,
           }
         : undefined;
-      const input = { purpose: 'confirm' as const, email: request.body.email, language };
+      const input = {
+        purpose: 'confirm' as const,
+        email: request.body.email,
+        language,
+      };
       return service.sendCode(ref, adopt ? { ...input, adopt } : input, meta);
     },
   );
@@ -306,8 +362,12 @@ function confirmRoutes(
         tags,
         params: tokenParam,
         body: codeBody,
-        description: 'The claimer confirms the address with the code mailed to it.',
-        response: { 200: claimAnswer.pick({ email: true, emailConfirmed: true }), ...errors },
+        description:
+          'The claimer confirms the address with the code mailed to it.',
+        response: {
+          200: claimAnswer.pick({ email: true, emailConfirmed: true }),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -315,7 +375,10 @@ function confirmRoutes(
       await limits.checks.hit(request, reply);
       await checked(service, ref, 'confirm', request, meta);
       const state = await service.load(ref);
-      return { email: state.email ? maskEmail(state.email) : null, emailConfirmed: true };
+      return {
+        email: state.email ? maskEmail(state.email) : null,
+        emailConfirmed: true,
+      };
     },
   );
 }

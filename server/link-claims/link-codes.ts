@@ -7,7 +7,11 @@ import {
 } from '@machines/link-claim/link-claim.commands';
 import type { LinkCodePurpose } from '@machines/link-claim/link-claim.events';
 import { newClaim } from '../auth/link-claim';
-import { linkStreamOf, type LinkHolders, type LinkRef } from '../auth/link-holders';
+import {
+  linkStreamOf,
+  type LinkHolders,
+  type LinkRef,
+} from '../auth/link-holders';
 import type { CommandContext } from '../commands/command-bus';
 import { DomainError } from '../commands/domain-error';
 import type { Clock } from '../shared/clock';
@@ -30,7 +34,12 @@ export function maskEmail(email: string): string {
 /** The code's e-mail, in the person's language, through the app's one mail sender. */
 async function mailCode(
   mail: MailSender,
-  message: { to: string; language: Language; purpose: LinkCodePurpose; code: string },
+  message: {
+    to: string;
+    language: Language;
+    purpose: LinkCodePurpose;
+    code: string;
+  },
 ): Promise<void> {
   const { to, language, purpose, code } = message;
   const t = catalogs[language].mail;
@@ -40,7 +49,12 @@ async function mailCode(
   const text = `${body}\n\n${code}\n\n--\n${t.linkCodeIgnore}\n`;
   const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"></head><body style="font-family:system-ui,sans-serif"><p>${body}</p><p style="font-size:28px;font-weight:700;letter-spacing:4px">${code}</p><p style="color:#666;font-size:12px">${t.linkCodeIgnore}</p></body></html>`;
   try {
-    await mail.send({ to, subject: `${t.linkCodeSubject}: ${code}`, text, html });
+    await mail.send({
+      to,
+      subject: `${t.linkCodeSubject}: ${code}`,
+      text,
+      html,
+    });
   } catch {
     throw new DomainError('link_code_not_sent');
   }
@@ -56,12 +70,19 @@ const newCode = () => ({
  * Refuses a wrong code (with the tries left, or for good after the last); else the address a
  * right `confirm` code confirmed, or null.
  */
-function confirmedEmail(events: readonly { type: string; data: unknown }[]): string | null {
+function confirmedEmail(
+  events: readonly { type: string; data: unknown }[],
+): string | null {
   const rejected = events.find((e) => e.type === 'LinkEmailCodeRejected');
   if (rejected) {
-    const { attempt, final } = rejected.data as { attempt: number; final: boolean };
+    const { attempt, final } = rejected.data as {
+      attempt: number;
+      final: boolean;
+    };
     if (final) throw new DomainError('link_code_invalid');
-    throw new DomainError('link_code_wrong', { remaining: LINK_CODE_MAX_TRIES - attempt });
+    throw new DomainError('link_code_wrong', {
+      remaining: LINK_CODE_MAX_TRIES - attempt,
+    });
   }
   const confirmed = events.find((e) => e.type === 'LinkEmailConfirmed');
   return (confirmed?.data as { email: string } | undefined)?.email ?? null;
@@ -75,7 +96,12 @@ function codeChecker(
 ) {
   return async (
     ref: LinkRef,
-    input: { purpose: LinkCodePurpose; code: string; language: Language; atAcceptance?: boolean },
+    input: {
+      purpose: LinkCodePurpose;
+      code: string;
+      language: Language;
+      atAcceptance?: boolean;
+    },
     meta: CommandContext,
   ): Promise<{ claimSecret: string | null; email: string | null }> => {
     const secret = input.purpose === 'resume' ? newClaim() : null;
@@ -92,7 +118,10 @@ function codeChecker(
       },
       meta,
     );
-    return { claimSecret: secret?.secret ?? null, email: confirmedEmail(events) };
+    return {
+      claimSecret: secret?.secret ?? null,
+      email: confirmedEmail(events),
+    };
   };
 }
 
@@ -100,7 +129,10 @@ function codeChecker(
  * The e-mail codes of a link (docs/adr/0020-link-claims-move-by-email-code.md): confirming an
  * address at acceptance, and moving the claim to another device with a code sent to that address.
  */
-export function createLinkCodes(ctx: LinkCodeParts, holders: Pick<LinkHolders, 'run'>) {
+export function createLinkCodes(
+  ctx: LinkCodeParts,
+  holders: Pick<LinkHolders, 'run'>,
+) {
   const run = holders.run;
   const codeHash = (ref: LinkRef, nonce: string, code: string) =>
     ctx.keyedHash('link-code', `${linkStreamOf(ref)}|${nonce}|${code}`);
@@ -136,7 +168,12 @@ export function createLinkCodes(ctx: LinkCodeParts, holders: Pick<LinkHolders, '
       const to = snapshot.context.code!.email;
       // The person's language, kept at their claim; the asking browser's for a first contact.
       const language = snapshot.context.language ?? input.language;
-      await mailCode(ctx.notifications.mail, { to, language, purpose: input.purpose, code });
+      await mailCode(ctx.notifications.mail, {
+        to,
+        language,
+        purpose: input.purpose,
+        code,
+      });
       return { sentTo: maskEmail(to) };
     },
     /**

@@ -25,19 +25,29 @@ const sharedProviders = new Set([
   'xs4all.nl',
 ]);
 
-export type SelfDealingSign = 'same_email' | 'same_domain' | 'brand_sign_in_address';
+export type SelfDealingSign =
+  | 'same_email'
+  | 'same_domain'
+  | 'brand_sign_in_address';
 
-const domainOf = (email: string) => email.trim().toLowerCase().split('@')[1] ?? '';
+const domainOf = (email: string) =>
+  email.trim().toLowerCase().split('@')[1] ?? '';
 
 /**
  * Signs that a deal's creator may be its brand (a link can always be opened in a private window):
  * the confirmed address is the brand's, or at the brand's own domain (not a shared provider's), or
  * the link was accepted from the address the brand last signed in from.
  */
-export function selfDealingSigns(claim: LinkClaimContext, brandEmail: string): SelfDealingSign[] {
+export function selfDealingSigns(
+  claim: LinkClaimContext,
+  brandEmail: string,
+): SelfDealingSign[] {
   const signs: SelfDealingSign[] = [];
   const confirmed = claim.emailConfirmedAt ? claim.email : null;
-  if (confirmed && confirmed.trim().toLowerCase() === brandEmail.trim().toLowerCase())
+  if (
+    confirmed &&
+    confirmed.trim().toLowerCase() === brandEmail.trim().toLowerCase()
+  )
     signs.push('same_email');
   else if (
     confirmed &&

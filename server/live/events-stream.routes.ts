@@ -6,7 +6,13 @@ import type { LiveRouteDeps } from './live-parts';
 import { DomainError } from '../commands/domain-error';
 import { TooManyRequests } from '../http/rate-limits';
 import type { Clock } from '../shared/clock';
-import type { LiveGrant, LiveHolder, LiveHub, LiveRefusal, LiveScope } from './live-hub';
+import type {
+  LiveGrant,
+  LiveHolder,
+  LiveHub,
+  LiveRefusal,
+  LiveScope,
+} from './live-hub';
 
 const HEARTBEAT_MS = 15_000;
 /** setTimeout's longest delay; a token living longer is checked again then. */
@@ -16,10 +22,14 @@ const RETRY_AFTER_SECONDS = 30;
 const refusals: Record<LiveRefusal, string> = {
   per_account:
     'Too many live-update streams are open for this account; close a tab or try again later',
-  per_link: 'Too many live-update streams are open for this link; try again later',
-  per_address: 'Too many live-update streams are open from this address; try again later',
-  links_total: 'Too many live-update streams are open for links on this server; try again later',
-  total: 'Too many live-update streams are open on this server; try again later',
+  per_link:
+    'Too many live-update streams are open for this link; try again later',
+  per_address:
+    'Too many live-update streams are open from this address; try again later',
+  links_total:
+    'Too many live-update streams are open for links on this server; try again later',
+  total:
+    'Too many live-update streams are open on this server; try again later',
 };
 
 /** A signed-in stream's token: it ends when the token expires. */
@@ -35,7 +45,10 @@ function closeAtExpiry(expiry: TokenExpiry, close: () => void): () => void {
     const left = expiry.atMs - expiry.clock.now().getTime();
     if (left <= 0) return close();
     // Within range the timer itself says the time has come (the clock is only read to plan).
-    timer = setTimeout(left > MAX_TIMER_MS ? arm : close, Math.min(left, MAX_TIMER_MS));
+    timer = setTimeout(
+      left > MAX_TIMER_MS ? arm : close,
+      Math.min(left, MAX_TIMER_MS),
+    );
     timer.unref();
   };
   arm();
@@ -72,7 +85,10 @@ function open(
   });
   res.write(`retry: 3000\n: connected\n\n`);
   let closed = false;
-  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+  const heartbeat = setInterval(
+    () => res.write(': heartbeat\n\n'),
+    HEARTBEAT_MS,
+  );
   heartbeat.unref();
   let stopExpiry = (): void => undefined;
   const close = () => {
@@ -88,7 +104,8 @@ function open(
     grant,
     holder: who,
     send: (notice: ChangeNotice) => {
-      if (!closed) res.write(`event: change\ndata: ${JSON.stringify(notice)}\n\n`);
+      if (!closed)
+        res.write(`event: change\ndata: ${JSON.stringify(notice)}\n\n`);
     },
     close,
   });
@@ -97,7 +114,10 @@ function open(
 }
 
 /** The streams of a signed-in user (their deals and requests) and of an admin or auditor (everything). */
-function accountStreamRoutes(app: ZodApp, { ctx, guards }: LiveRouteDeps): void {
+function accountStreamRoutes(
+  app: ZodApp,
+  { ctx, guards }: LiveRouteDeps,
+): void {
   const { accounts } = ctx.queries;
   app.get(
     '/api/events/stream',
@@ -113,7 +133,8 @@ function accountStreamRoutes(app: ZodApp, { ctx, guards }: LiveRouteDeps): void 
       const p = request.principal;
       if (p?.kind !== 'user') return;
       const { userId, sessionVersion } = p;
-      const holds = () => (accounts.userById(userId)?.sessionVersion ?? 0) === sessionVersion;
+      const holds = () =>
+        (accounts.userById(userId)?.sessionVersion ?? 0) === sessionVersion;
       open(
         ctx.live,
         request,
@@ -145,7 +166,10 @@ function accountStreamRoutes(app: ZodApp, { ctx, guards }: LiveRouteDeps): void 
         request,
         reply,
         { kind: 'admin' },
-        { stream: `admin-${adminId}`, holds: () => accounts.adminById(adminId)?.active === true },
+        {
+          stream: `admin-${adminId}`,
+          holds: () => accounts.adminById(adminId)?.active === true,
+        },
         { account: `admin:${adminId}` },
         { clock: ctx.clock, atMs: p.expiresAtMs },
       );
@@ -154,7 +178,10 @@ function accountStreamRoutes(app: ZodApp, { ctx, guards }: LiveRouteDeps): void 
 }
 
 /** The streams behind a creator's deal link and a payment-request link. */
-function linkStreamRoutes(app: ZodApp, { ctx, dealViews }: LiveRouteDeps): void {
+function linkStreamRoutes(
+  app: ZodApp,
+  { ctx, dealViews }: LiveRouteDeps,
+): void {
   const { deals, requests } = ctx.queries;
   app.get(
     '/api/events/stream/deal/:token',
@@ -168,7 +195,8 @@ function linkStreamRoutes(app: ZodApp, { ctx, dealViews }: LiveRouteDeps): void 
     async (request, reply) => {
       const { token } = request.params;
       const record = dealViews.linkRecord(token);
-      const holds = () => deals.byToken(token)?.context.shareableToken === token;
+      const holds = () =>
+        deals.byToken(token)?.context.shareableToken === token;
       open(
         ctx.live,
         request,

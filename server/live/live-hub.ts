@@ -21,7 +21,12 @@ export interface LiveGrant {
 }
 
 /** Why a stream was refused: one of the caps on open streams was reached. */
-export type LiveRefusal = 'per_account' | 'per_link' | 'per_address' | 'links_total' | 'total';
+export type LiveRefusal =
+  | 'per_account'
+  | 'per_link'
+  | 'per_address'
+  | 'links_total'
+  | 'total';
 
 interface LiveLimits {
   maxPerUser: number;
@@ -62,7 +67,9 @@ const claimNotices = new Set(['LinkClaimed', 'LinkClaimMoved']);
 /** What an applied event tells the live connections, and whose deal, request or account it is (from the read models). */
 function noticeLookup(
   queries: LiveQueries,
-): (event: ProjectedEvent) => { notice: ChangeNotice; owner: string | null } | null {
+): (
+  event: ProjectedEvent,
+) => { notice: ChangeNotice; owner: string | null } | null {
   return (event) => {
     // A link's claim that was taken or moved changes what its pages show: told as the deal's or
     // request's change, so the device that lost the claim hears it at once.
@@ -77,20 +84,40 @@ function noticeLookup(
       const id = Number(s.slice(5));
       const owner = claim
         ? null
-        : (queries.deals.ownerOf(id) ?? (event.data as { ownerId?: string }).ownerId ?? null);
-      return { notice: { kind: 'deal', id, type: event.type, position: event.position }, owner };
+        : (queries.deals.ownerOf(id) ??
+          (event.data as { ownerId?: string }).ownerId ??
+          null);
+      return {
+        notice: {
+          kind: 'deal',
+          id,
+          type: event.type,
+          position: event.position,
+        },
+        owner,
+      };
     }
     if (s.startsWith('payment-request-')) {
       const id = Number(s.slice('payment-request-'.length));
       return {
-        notice: { kind: 'payment-request', id, type: event.type, position: event.position },
+        notice: {
+          kind: 'payment-request',
+          id,
+          type: event.type,
+          position: event.position,
+        },
         owner: claim ? null : queries.requests.creatorOf(id),
       };
     }
     if (s.startsWith('user-')) {
       const id = s.slice(5);
       return {
-        notice: { kind: 'user', id, type: event.type, position: event.position },
+        notice: {
+          kind: 'user',
+          id,
+          type: event.type,
+          position: event.position,
+        },
         owner: id,
       };
     }
@@ -98,7 +125,11 @@ function noticeLookup(
   };
 }
 
-const matches = (scope: LiveScope, notice: ChangeNotice, owner: string | null): boolean => {
+const matches = (
+  scope: LiveScope,
+  notice: ChangeNotice,
+  owner: string | null,
+): boolean => {
   switch (scope.kind) {
     case 'user':
       return owner === scope.userId;
@@ -134,13 +165,22 @@ function holderCounts() {
     opened: (holder: LiveHolder) => bump(holder, 1),
     closed: (holder: LiveHolder) => bump(holder, -1),
     /** The cap a new stream for `holder` would pass, with `open` streams open in all; null when it may open. */
-    refusal(holder: LiveHolder, open: number, limits: LiveLimits): LiveRefusal | null {
+    refusal(
+      holder: LiveHolder,
+      open: number,
+      limits: LiveLimits,
+    ): LiveRefusal | null {
       const over = (key: string, max: number) => (counts.get(key) ?? 0) >= max;
       if (open >= limits.maxTotal) return 'total';
-      if (holder.account && over(`a|${holder.account}`, limits.maxPerUser)) return 'per_account';
-      if (holder.link && over(`l|${holder.link}`, limits.maxPerLink)) return 'per_link';
-      if (holder.link && !holder.account && over(LINKS, limits.maxLinkTotal)) return 'links_total';
-      return over(`i|${holder.address}`, limits.maxPerAddress) ? 'per_address' : null;
+      if (holder.account && over(`a|${holder.account}`, limits.maxPerUser))
+        return 'per_account';
+      if (holder.link && over(`l|${holder.link}`, limits.maxPerLink))
+        return 'per_link';
+      if (holder.link && !holder.account && over(LINKS, limits.maxLinkTotal))
+        return 'links_total';
+      return over(`i|${holder.address}`, limits.maxPerAddress)
+        ? 'per_address'
+        : null;
     },
     clear: () => counts.clear(),
   };

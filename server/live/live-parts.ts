@@ -9,7 +9,11 @@ import type { LiveHub } from './live-hub';
 export interface LiveParts {
   clock: Clock;
   live: LiveHub;
-  queries: { accounts: AccountQueries; deals: DealQueries; requests: PaymentRequestQueries };
+  queries: {
+    accounts: AccountQueries;
+    deals: DealQueries;
+    requests: PaymentRequestQueries;
+  };
 }
 
 export interface LiveRouteDeps extends RouteDeps<LiveParts> {

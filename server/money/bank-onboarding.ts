@@ -8,7 +8,10 @@ import { callGateway } from './gateway/gateway-failure';
 import type { PaymentGateway } from './gateway/payment-gateway';
 import type { BankStatus, EscrowConfig } from './escrow.types';
 import type { Clock } from '../shared/clock';
-import { checkPayoutIdentity, type PayoutIdentity } from '@machines/account/payout-identity';
+import {
+  checkPayoutIdentity,
+  type PayoutIdentity,
+} from '@machines/account/payout-identity';
 
 const system: CommandContext = { actor: { kind: 'system', id: 'escrow' } };
 /** The account.updated webhook keeps the ledger current; the gateway is asked at most this often per account. */
@@ -30,7 +33,11 @@ export interface BankOnboardingDeps {
 async function accountLink(
   gateway: PaymentGateway,
   existing: string | null,
-  account: { reference: string; email: string | null; metadata: Record<string, string> },
+  account: {
+    reference: string;
+    email: string | null;
+    metadata: Record<string, string>;
+  },
   urls: { returnUrl: string; refreshUrl: string },
 ): Promise<{ accountId: string; url: string }> {
   const { reference, email, metadata } = account;
@@ -46,7 +53,9 @@ async function accountLink(
         }),
       )
     ).accountId;
-  const { url } = await callGateway(() => gateway.createAccountLink({ accountId, ...urls }));
+  const { url } = await callGateway(() =>
+    gateway.createAccountLink({ accountId, ...urls }),
+  );
   return { accountId, url };
 }
 
@@ -64,7 +73,10 @@ export function checkedIdentity(
     if (!onRecord) throw new DomainError('payout_identity_required');
     return undefined;
   }
-  const checked = checkPayoutIdentity(given, clock.now().toISOString().slice(0, 10));
+  const checked = checkPayoutIdentity(
+    given,
+    clock.now().toISOString().slice(0, 10),
+  );
   if (!checked.ok) throw new DomainError(checked.problem);
   return checked.identity;
 }
@@ -83,7 +95,10 @@ function gatewayRefreshGate(clock: Clock): (accountId: string) => boolean {
 }
 
 /** Link creators: one account per deal, opened from the accept page and connected once payouts work. */
-function createDealOnboarding({ bus, run, gateway, clock }: BankOnboardingDeps, base: string) {
+function createDealOnboarding(
+  { bus, run, gateway, clock }: BankOnboardingDeps,
+  base: string,
+) {
   return {
     async startDealOnboarding(
       dealId: number,
@@ -99,14 +114,21 @@ function createDealOnboarding({ bus, run, gateway, clock }: BankOnboardingDeps, 
       const identity = checkedIdentity(given, clock, c.payoutIdentity);
       // Refuses now (not accepted, already connected) before any account is opened.
       decideDeal(
-        { type: 'StartBankOnboarding', accountId: `${c.onboardingAccountId ?? ''}probe` },
+        {
+          type: 'StartBankOnboarding',
+          accountId: `${c.onboardingAccountId ?? ''}probe`,
+        },
         state.snapshot,
         state.now,
       );
       const { accountId, url } = await accountLink(
         gateway,
         c.onboardingAccountId,
-        { reference: streamId, email: null, metadata: { dealId: String(dealId), streamId } },
+        {
+          reference: streamId,
+          email: null,
+          metadata: { dealId: String(dealId), streamId },
+        },
         {
           returnUrl: `${base}/accept/${token}?stripe_setup=success`,
           refreshUrl: `${base}/accept/${token}?stripe_setup=refresh`,
@@ -114,7 +136,11 @@ function createDealOnboarding({ bus, run, gateway, clock }: BankOnboardingDeps, 
       );
       const result = await run.deal(
         dealId,
-        { type: 'StartBankOnboarding', accountId, ...(identity ? { identity } : {}) },
+        {
+          type: 'StartBankOnboarding',
+          accountId,
+          ...(identity ? { identity } : {}),
+        },
         ctx,
         guard,
       );
@@ -122,11 +148,20 @@ function createDealOnboarding({ bus, run, gateway, clock }: BankOnboardingDeps, 
     },
 
     /** The return from onboarding (or a status check): connects the account once payouts work. */
-    async syncDealBankAccount(dealId: number, ctx: CommandContext): Promise<DealResult | null> {
-      const { snapshot } = await bus.load(dealAggregate, dealAggregate.streamId(dealId));
+    async syncDealBankAccount(
+      dealId: number,
+      ctx: CommandContext,
+    ): Promise<DealResult | null> {
+      const { snapshot } = await bus.load(
+        dealAggregate,
+        dealAggregate.streamId(dealId),
+      );
       const accountId = snapshot.context.onboardingAccountId;
-      if (snapshot.context.stripeAccountId !== null || accountId === null) return null;
-      const status = await callGateway(() => gateway.getAccountStatus(accountId));
+      if (snapshot.context.stripeAccountId !== null || accountId === null)
+        return null;
+      const status = await callGateway(() =>
+        gateway.getAccountStatus(accountId),
+      );
       if (!status.payoutsEnabled || !status.detailsSubmitted) return null;
       return run.deal(dealId, { type: 'ConnectBankAccount', accountId }, ctx, {
         dedupeKey: `connect:${accountId}`,
@@ -150,9 +185,14 @@ function createUserOnboarding(
       const streamId = userAggregate.streamId(userId);
       const { snapshot, revision } = await bus.load(userAggregate, streamId);
       if (revision < 0) throw new DomainError('user_not_found');
-      const identity = checkedIdentity(given, clock, snapshot.context.payoutIdentity);
+      const identity = checkedIdentity(
+        given,
+        clock,
+        snapshot.context.payoutIdentity,
+      );
       const existing = snapshot.context.payoutAccountId;
-      const email = (await users.emailOf(userId)) ?? (snapshot.context.email || null);
+      const email =
+        (await users.emailOf(userId)) ?? (snapshot.context.email || null);
       const { accountId, url } = await accountLink(
         gateway,
         existing,
@@ -164,7 +204,11 @@ function createUserOnboarding(
       );
       await run.user(
         userId,
-        { type: 'LinkPayoutAccount', accountId, ...(identity ? { identity } : {}) },
+        {
+          type: 'LinkPayoutAccount',
+          accountId,
+          ...(identity ? { identity } : {}),
+        },
         ctx,
       );
       return { url };
@@ -181,7 +225,8 @@ function createUserOnboarding(
       const { payoutAccountId: accountId } = snapshot.context;
       if (accountId === null) return 'not_connected';
       let { payoutsEnabled } = snapshot.context;
-      if (!dueForGateway(accountId)) return payoutsEnabled ? 'connected' : 'setup_incomplete';
+      if (!dueForGateway(accountId))
+        return payoutsEnabled ? 'connected' : 'setup_incomplete';
       try {
         const live = await gateway.getAccountStatus(accountId);
         if (
@@ -190,7 +235,11 @@ function createUserOnboarding(
         ) {
           payoutsEnabled = live.payoutsEnabled;
           const status = { accountId, ...live };
-          await run.user(userId, { type: 'RecordPayoutAccountStatus', status }, system);
+          await run.user(
+            userId,
+            { type: 'RecordPayoutAccountStatus', status },
+            system,
+          );
         }
       } catch {
         // The gateway is unreachable: answer from what the events already say.
@@ -207,5 +256,8 @@ function createUserOnboarding(
  */
 export function createBankOnboarding(deps: BankOnboardingDeps) {
   const base = deps.config.publicUrl.replace(/\/$/, '');
-  return { ...createDealOnboarding(deps, base), ...createUserOnboarding(deps, base) };
+  return {
+    ...createDealOnboarding(deps, base),
+    ...createUserOnboarding(deps, base),
+  };
 }

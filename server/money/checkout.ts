@@ -1,5 +1,9 @@
 import type { AnyStateMachine } from 'xstate';
-import type { CommandBus, CommandContext, Loaded } from '../commands/command-bus';
+import type {
+  CommandBus,
+  CommandContext,
+  Loaded,
+} from '../commands/command-bus';
 import type { CommandRunner, EscrowTarget } from '../commands/run-command';
 import { dealGuard, requestGuard } from '../auth/ownership';
 import { callGateway } from './gateway/gateway-failure';
@@ -50,12 +54,19 @@ export function createCheckout({ bus, run, gateway, config }: CheckoutDeps) {
     );
     const command = { ...probe, sessionId: session.sessionId };
     try {
-      const result = await run.escrow({ kind: side.kind, id } as EscrowTarget, command, ctx, {
-        authorize: authorize as (state: never) => void,
-      });
+      const result = await run.escrow(
+        { kind: side.kind, id } as EscrowTarget,
+        command,
+        ctx,
+        {
+          authorize: authorize as (state: never) => void,
+        },
+      );
       return { url: session.url, position: result.position };
     } catch (error) {
-      await gateway.expireCheckoutSession(session.sessionId).catch(() => undefined);
+      await gateway
+        .expireCheckoutSession(session.sessionId)
+        .catch(() => undefined);
       throw error;
     }
   }
@@ -65,7 +76,16 @@ export function createCheckout({ bus, run, gateway, config }: CheckoutDeps) {
     startDealCheckout: (dealId: number, ownerId: string, ctx: CommandContext) =>
       start(dealSide, dealId, dealGuard.owner(ownerId).authorize, ctx),
     /** Whoever holds the request's link. */
-    startRequestCheckout: (requestId: number, token: string, ctx: CommandContext) =>
-      start(paymentRequestSide, requestId, requestGuard.link(token).authorize, ctx),
+    startRequestCheckout: (
+      requestId: number,
+      token: string,
+      ctx: CommandContext,
+    ) =>
+      start(
+        paymentRequestSide,
+        requestId,
+        requestGuard.link(token).authorize,
+        ctx,
+      ),
   };
 }

@@ -4,12 +4,20 @@ import { DomainError } from '../commands/domain-error';
 import type { EscrowTarget } from '../commands/run-command';
 import type { ReactorRunner } from '../reactors/reactor-runner';
 import { sideOf, type EscrowSide } from './escrow-sides';
-import { StreamNotFound, type EventStore, type RecordedEvent } from '../event-store/event-store';
+import {
+  StreamNotFound,
+  type EventStore,
+  type RecordedEvent,
+} from '../event-store/event-store';
 
 /** Whether the event is the money intent recorded under `key` (a split's parts carry keys derived from it). */
 const isIntentOf = (event: RecordedEvent, key: string): boolean => {
   const d = (event.data ?? {}) as Record<string, unknown>;
-  return d.key === key || d.transferKey === `${key}:transfer` || d.refundKey === `${key}:refund`;
+  return (
+    d.key === key ||
+    d.transferKey === `${key}:transfer` ||
+    d.refundKey === `${key}:refund`
+  );
 };
 
 /** The intent already recorded on the stream under `key`, if any. */
@@ -19,7 +27,9 @@ async function recordedIntent(
   key: string,
 ): Promise<RecordedEvent | null> {
   try {
-    return (await store.readStream(streamId)).find((e) => isIntentOf(e, key)) ?? null;
+    return (
+      (await store.readStream(streamId)).find((e) => isIntentOf(e, key)) ?? null
+    );
   } catch (error) {
     if (error instanceof StreamNotFound) return null;
     throw error;
@@ -70,7 +80,10 @@ async function recordOnce(
   try {
     return await record();
   } catch (error) {
-    const after = error instanceof DomainError ? await recordedIntent(store, streamId, key) : null;
+    const after =
+      error instanceof DomainError
+        ? await recordedIntent(store, streamId, key)
+        : null;
     if (after) return { position: after.position };
     throw error;
   }
@@ -78,7 +91,10 @@ async function recordOnce(
 
 // The gateway's messages start with its code (gateway-error-messages.ts), as the web app and admins expect.
 const refusal = (error: { code: string; message: string }) =>
-  new DomainError('gateway_refused', { gatewayCode: error.code, detail: error.message });
+  new DomainError('gateway_refused', {
+    gatewayCode: error.code,
+    detail: error.message,
+  });
 
 /** Waits for the reactor to carry out the intents up to `position`, then reads the effect's answer. */
 async function awaitOutcome<M extends AnyStateMachine>(
@@ -94,7 +110,9 @@ async function awaitOutcome<M extends AnyStateMachine>(
   const streamId = side.aggregate.streamId(id);
   // Only this deal's or request's intents count: another one's outage does not hold the answer.
   await reactors.processed(position, timeoutMs, undefined, streamId);
-  const { pending, refused } = answer((await bus.load(side.aggregate, streamId)).snapshot);
+  const { pending, refused } = answer(
+    (await bus.load(side.aggregate, streamId)).snapshot,
+  );
   if (pending) return 'pending';
   if (refused) throw refusal(refused);
   return 'done';
@@ -117,14 +135,22 @@ export function createEffectOutcomes({
     id: number,
     position: number,
     answer: (s: SnapshotFrom<M>) => Answer,
-  ) => awaitOutcome({ bus, reactors, timeoutMs }, side, { id, position }, answer);
+  ) =>
+    awaitOutcome({ bus, reactors, timeoutMs }, side, { id, position }, answer);
 
   return {
-    recordOnce: (target: EscrowTarget, key: string, record: () => Promise<{ position: number }>) =>
-      recordOnce(store, target, key, record),
+    recordOnce: (
+      target: EscrowTarget,
+      key: string,
+      record: () => Promise<{ position: number }>,
+    ) => recordOnce(store, target, key, record),
 
     /** A deal's release or a request's payout. */
-    transfer(target: EscrowTarget, key: string, position: number): Promise<EffectOutcome> {
+    transfer(
+      target: EscrowTarget,
+      key: string,
+      position: number,
+    ): Promise<EffectOutcome> {
       const side = sideOf(target.kind);
       return outcome(side, target.id, position, (s) => ({
         pending: side.pendingTransfer(s, target.id)?.key === key,
@@ -144,13 +170,20 @@ export function createEffectOutcomes({
       });
     },
 
-    refund(target: EscrowTarget, key: string, position: number): Promise<EffectOutcome> {
+    refund(
+      target: EscrowTarget,
+      key: string,
+      position: number,
+    ): Promise<EffectOutcome> {
       const side = sideOf(target.kind);
       return outcome(side, target.id, position, (s) => {
         const c = s.context as RefundFields;
         return {
           pending: c.pendingRefund?.key === key,
-          refused: c.lastRefundError?.key === key && c.refundId === null ? c.lastRefundError : null,
+          refused:
+            c.lastRefundError?.key === key && c.refundId === null
+              ? c.lastRefundError
+              : null,
         };
       });
     },

@@ -11,7 +11,11 @@ import {
   decidePaymentRequest,
   type PaymentRequestSnapshot,
 } from '@machines/payment-request/payment-request.commands';
-import { dealAggregate, paymentRequestAggregate, type Aggregate } from '../commands/aggregate';
+import {
+  dealAggregate,
+  paymentRequestAggregate,
+  type Aggregate,
+} from '../commands/aggregate';
 import type { EscrowTarget } from '../commands/run-command';
 import type { CheckoutInput } from './gateway/payment-gateway';
 
@@ -46,17 +50,31 @@ export interface EscrowSide<M extends AnyStateMachine = AnyStateMachine> {
   aggregate: Aggregate<M>;
   events: EscrowEventNames;
   /** The transfer to the creator asked for and not yet answered (a deal's release, a request's payout). */
-  pendingTransfer(snapshot: SnapshotFrom<M>, id: number): PendingTransfer | null;
+  pendingTransfer(
+    snapshot: SnapshotFrom<M>,
+    id: number,
+  ): PendingTransfer | null;
   /** The refund of the payer asked for and not yet answered; a split's refund leaves the creator's transfer alone. */
   pendingRefund(
     snapshot: SnapshotFrom<M>,
   ): { key: string; amountCents: number; reverseTransfers?: boolean } | null;
   /** The gateway's refusal of the transfer asked for under `key`, once recorded. */
-  refusedTransfer(snapshot: SnapshotFrom<M>, key: string): { code: string; message: string } | null;
+  refusedTransfer(
+    snapshot: SnapshotFrom<M>,
+    key: string,
+  ): { code: string; message: string } | null;
   /** The checkout session for what is due now. */
-  session(snapshot: SnapshotFrom<M>, id: number, publicUrl: string): SessionFields;
+  session(
+    snapshot: SnapshotFrom<M>,
+    id: number,
+    publicUrl: string,
+  ): SessionFields;
   /** Refuses now (wrong status) rather than after opening a session the aggregate cannot take. */
-  probeCheckout(snapshot: SnapshotFrom<M>, command: EscrowCommand, now: string): void;
+  probeCheckout(
+    snapshot: SnapshotFrom<M>,
+    command: EscrowCommand,
+    now: string,
+  ): void;
   ledger(snapshot: SnapshotFrom<M>): EscrowLedger;
 }
 
@@ -65,7 +83,10 @@ export const dealSide: EscrowSide<typeof dealAggregate.machine> = {
   aggregate: dealAggregate,
   events: dealEscrowEvents,
   pendingTransfer: ({ context: c }: DealSnapshot, dealId) => {
-    const metadata = { dealId: String(dealId), streamId: dealAggregate.streamId(dealId) };
+    const metadata = {
+      dealId: String(dealId),
+      streamId: dealAggregate.streamId(dealId),
+    };
     if (c.stripeAccountId === null) return null;
     if (c.pendingRelease) {
       const { key, amountCents, trigger, milestone } = c.pendingRelease;
@@ -73,7 +94,11 @@ export const dealSide: EscrowSide<typeof dealAggregate.machine> = {
         key,
         amountCents,
         destinationAccountId: c.stripeAccountId,
-        metadata: { ...metadata, trigger, ...(milestone ? { milestone: String(milestone) } : {}) },
+        metadata: {
+          ...metadata,
+          trigger,
+          ...(milestone ? { milestone: String(milestone) } : {}),
+        },
       };
     }
     // A split's transfer: the creator's part, under the split's transfer key.
@@ -99,29 +124,42 @@ export const dealSide: EscrowSide<typeof dealAggregate.machine> = {
             reverseTransfers: false,
           };
     return c.split?.refund === 'pending'
-      ? { key: c.split.refundKey, amountCents: c.split.refundCents, reverseTransfers: false }
+      ? {
+          key: c.split.refundKey,
+          amountCents: c.split.refundCents,
+          reverseTransfers: false,
+        }
       : null;
   },
   // A deal with milestones may have paid an earlier milestone: its error is cleared by each success.
   refusedTransfer: ({ context: c }: DealSnapshot, key) =>
-    c.lastTransferError?.key === key && (c.transferId === null || c.milestones !== undefined)
+    c.lastTransferError?.key === key &&
+    (c.transferId === null || c.milestones !== undefined)
       ? c.lastTransferError
       : null,
   session: ({ context: c }: DealSnapshot, dealId, base) => ({
     kind: 'deal',
     reference: String(dealId),
-    description: c.terms!.title?.trim() || `Collaboration with ${c.terms!.influencer}`,
+    description:
+      c.terms!.title?.trim() || `Collaboration with ${c.terms!.influencer}`,
     totalCents: c.terms!.totalCents,
     successUrl: `${base}/payment-success/${dealId}`,
     // The payment page tells a brand sent back without paying that the checkout was cancelled.
     cancelUrl: `${base}/payment/${dealId}?checkout=cancelled`,
-    metadata: { kind: 'deal', dealId: String(dealId), streamId: dealAggregate.streamId(dealId) },
+    metadata: {
+      kind: 'deal',
+      dealId: String(dealId),
+      streamId: dealAggregate.streamId(dealId),
+    },
   }),
-  probeCheckout: (snapshot: DealSnapshot, command, now) => void decideDeal(command, snapshot, now),
+  probeCheckout: (snapshot: DealSnapshot, command, now) =>
+    void decideDeal(command, snapshot, now),
   ledger: (snapshot: DealSnapshot) => snapshot.context,
 };
 
-export const paymentRequestSide: EscrowSide<typeof paymentRequestAggregate.machine> = {
+export const paymentRequestSide: EscrowSide<
+  typeof paymentRequestAggregate.machine
+> = {
   kind: 'payment_request',
   aggregate: paymentRequestAggregate,
   events: paymentRequestEscrowEvents,
@@ -135,7 +173,10 @@ export const paymentRequestSide: EscrowSide<typeof paymentRequestAggregate.machi
       return { key, amountCents, destinationAccountId, metadata };
     }
     // A split's transfer: the creator's part, to the account the split named.
-    if (c.split?.transfer === 'pending' && c.splitDestinationAccountId !== null) {
+    if (
+      c.split?.transfer === 'pending' &&
+      c.splitDestinationAccountId !== null
+    ) {
       const { transferKey: key, creatorCents: amountCents } = c.split;
       const destinationAccountId = c.splitDestinationAccountId;
       return {
@@ -150,7 +191,11 @@ export const paymentRequestSide: EscrowSide<typeof paymentRequestAggregate.machi
   pendingRefund: ({ context: c }: PaymentRequestSnapshot) => {
     if (c.pendingRefund) return c.pendingRefund;
     return c.split?.refund === 'pending'
-      ? { key: c.split.refundKey, amountCents: c.split.refundCents, reverseTransfers: false }
+      ? {
+          key: c.split.refundKey,
+          amountCents: c.split.refundCents,
+          reverseTransfers: false,
+        }
       : null;
   },
   // A refused payout is deferred (retried by the timer once the account is ready): the creator's completion stands.
@@ -177,7 +222,8 @@ export const paymentRequestSide: EscrowSide<typeof paymentRequestAggregate.machi
 /** The side a stream belongs to, by its id's prefix. */
 export function sideOfStream(streamId: string): EscrowSide | null {
   if (streamId.startsWith('deal-')) return dealSide as unknown as EscrowSide;
-  if (streamId.startsWith('payment-request-')) return paymentRequestSide as unknown as EscrowSide;
+  if (streamId.startsWith('payment-request-'))
+    return paymentRequestSide as unknown as EscrowSide;
   return null;
 }
 

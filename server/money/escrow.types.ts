@@ -1,7 +1,10 @@
 import type { PayoutIdentity } from '@machines/account/payout-identity';
 import type { CommandContext } from '../commands/command-bus';
 import type { DealResult } from '../commands/run-command';
-import type { GatewayWebhookEvent, PaymentGateway } from './gateway/payment-gateway';
+import type {
+  GatewayWebhookEvent,
+  PaymentGateway,
+} from './gateway/payment-gateway';
 
 /** Durations and addresses the escrow needs; from configuration (REVIEW_PERIOD_HOURS, ...). */
 export interface EscrowConfig {
@@ -43,7 +46,10 @@ export interface Escrow {
     identity?: PayoutIdentity,
   ): Promise<{ url: string; position: number }>;
   /** Asks the gateway whether the deal's connected account can receive payouts, and records it once it can. */
-  syncDealBankAccount(dealId: number, ctx: CommandContext): Promise<DealResult | null>;
+  syncDealBankAccount(
+    dealId: number,
+    ctx: CommandContext,
+  ): Promise<DealResult | null>;
   /** Logged-in creator (payment requests) → connected account + onboarding link. */
   startUserOnboarding(
     userId: string,

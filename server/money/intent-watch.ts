@@ -1,5 +1,11 @@
-import { WrongExpectedVersion, type EventStore } from '../event-store/event-store';
-import { appendNotificationEvent, uuidFrom } from '../notifications/notification-streams';
+import {
+  WrongExpectedVersion,
+  type EventStore,
+} from '../event-store/event-store';
+import {
+  appendNotificationEvent,
+  uuidFrom,
+} from '../notifications/notification-streams';
 import type { UnansweredEvent } from '../reactors/reactor-runner';
 import type { Clock } from '../shared/clock';
 import { createIntervalTicker } from '../shared/interval-ticker';
@@ -52,7 +58,9 @@ export function createIntentWatch({
       (o, u) => (o === null || u.at < o.at ? u : o),
       null,
     );
-    const ageMs = first ? Math.max(0, clock.now().getTime() - Date.parse(first.at)) : 0;
+    const ageMs = first
+      ? Math.max(0, clock.now().getTime() - Date.parse(first.at))
+      : 0;
     return { list, ageMs };
   }
 
@@ -66,8 +74,12 @@ export function createIntentWatch({
     }
     if (alerted) return false;
     const first = [...list].sort((a, b) => a.at.localeCompare(b.at))[0]!;
-    const streamId = stalledIntentsStreamId(uuidFrom(first.streamId, String(first.position)));
-    const stale = list.filter((u) => clock.now().getTime() - Date.parse(u.at) >= alertAfterMs);
+    const streamId = stalledIntentsStreamId(
+      uuidFrom(first.streamId, String(first.position)),
+    );
+    const stale = list.filter(
+      (u) => clock.now().getTime() - Date.parse(u.at) >= alertAfterMs,
+    );
     const data = {
       unanswered: stale.length,
       oldestAt: first.at,

@@ -26,7 +26,8 @@ export const intentRoles = [
   'checkoutClosed',
 ] as const;
 
-const idOf = (streamId: string): number => Number(/(\d+)$/.exec(streamId)?.[1] ?? 0);
+const idOf = (streamId: string): number =>
+  Number(/(\d+)$/.exec(streamId)?.[1] ?? 0);
 
 /** Runs the gateway call; a definite refusal becomes the failure outcome, anything unknown throws (retried). */
 async function attempt<T>(
@@ -66,7 +67,8 @@ async function carryOutSplit(
   const { snapshot } = await bus.load(side.aggregate, event.streamId);
   const parts = side.ledger(snapshot).split;
   if (parts === null) return;
-  const recordOnce: RecordOutcome = (command, key) => record(command, `${key}@${event.id}`);
+  const recordOnce: RecordOutcome = (command, key) =>
+    record(command, `${key}@${event.id}`);
   await effects.transfer(side, event, recordOnce, parts.transferKey);
   await effects.refund(side, event, recordOnce, parts.refundKey);
 }
@@ -82,10 +84,13 @@ async function expire(
   try {
     await gateway.expireCheckoutSession(sessionId);
   } catch (error) {
-    log?.('closing a checkout session failed; a payment on it will be refunded', {
-      sessionId,
-      message: asGatewayError(error).message,
-    });
+    log?.(
+      'closing a checkout session failed; a payment on it will be refunded',
+      {
+        sessionId,
+        message: asGatewayError(error).message,
+      },
+    );
   }
 }
 
@@ -112,9 +117,14 @@ async function transfer(
         idempotencyKey: key,
         metadata: pending.metadata,
       }),
-    ({ code, message }) => record({ type: 'RecordTransferFailure', key, code, message }, key),
+    ({ code, message }) =>
+      record({ type: 'RecordTransferFailure', key, code, message }, key),
   );
-  if (done) await record({ type: 'RecordTransfer', key, transferId: done.transferId }, key);
+  if (done)
+    await record(
+      { type: 'RecordTransfer', key, transferId: done.transferId },
+      key,
+    );
 }
 
 /** Refunds the payer's pending refund when it is the one this intent keys. */
@@ -137,9 +147,12 @@ async function refund(
         amountCents: pending.amountCents,
         transferGroup: event.streamId,
         idempotencyKey: key,
-        ...(pending.reverseTransfers === false ? { reverseTransfers: false } : {}),
+        ...(pending.reverseTransfers === false
+          ? { reverseTransfers: false }
+          : {}),
       }),
-    ({ code, message }) => record({ type: 'RecordRefundFailure', key, code, message }, key),
+    ({ code, message }) =>
+      record({ type: 'RecordRefundFailure', key, code, message }, key),
   );
   if (done) await record({ type: 'RecordRefund', key, ...done }, key);
 }
@@ -164,7 +177,11 @@ async function refundUnexpected(
         chargeId: payment.chargeId,
         amountCents: payment.amountCents,
         transferGroup: event.streamId,
-        idempotencyKey: deterministicId(event.streamId, 'unexpected-payment-refund', sessionId),
+        idempotencyKey: deterministicId(
+          event.streamId,
+          'unexpected-payment-refund',
+          sessionId,
+        ),
         reverseTransfers: false,
       }),
     // Refused (already refunded at the gateway by hand, say): nothing to record; admins see it as unrefunded.
@@ -203,7 +220,10 @@ export function createPaymentsHandler(deps: PaymentsHandlerDeps) {
     refund: (...args) => refund(deps, ...args),
   };
 
-  return async function handle(event: RecordedEvent, data: Record<string, unknown>): Promise<void> {
+  return async function handle(
+    event: RecordedEvent,
+    data: Record<string, unknown>,
+  ): Promise<void> {
     const side = sideOfStream(event.streamId);
     if (side === null) return;
     const metadata = event.metadata as { correlationId?: string };
@@ -212,7 +232,10 @@ export function createPaymentsHandler(deps: PaymentsHandlerDeps) {
       correlationId: metadata.correlationId ?? event.id,
       causationId: event.id,
     };
-    const target = { kind: side.kind, id: idOf(event.streamId) } as EscrowTarget;
+    const target = {
+      kind: side.kind,
+      id: idOf(event.streamId),
+    } as EscrowTarget;
     const record: RecordOutcome = (command, dedupeKey) =>
       run.escrow(target, command as never, ctx, { dedupeKey });
     switch (escrowRole(side.events, event.type)) {
@@ -224,7 +247,13 @@ export function createPaymentsHandler(deps: PaymentsHandlerDeps) {
       case 'splitRetried':
         return carryOutSplit(bus, side, event, record, effects);
       case 'unexpectedPayment':
-        return refundUnexpected(deps, side, event, record, String(data.checkoutSessionId));
+        return refundUnexpected(
+          deps,
+          side,
+          event,
+          record,
+          String(data.checkoutSessionId),
+        );
       case 'checkoutClosed':
         return expire({ gateway, log }, String(data.sessionId));
       default:
@@ -235,6 +264,8 @@ export function createPaymentsHandler(deps: PaymentsHandlerDeps) {
 
 /** Records an outcome command on the intent's stream, its events' ids fixed by the key (refunds of the payer: deals only). */
 type RecordOutcome = (
-  command: EscrowCommand | Extract<DealCommand, { type: 'RecordRefund' | 'RecordRefundFailure' }>,
+  command:
+    | EscrowCommand
+    | Extract<DealCommand, { type: 'RecordRefund' | 'RecordRefundFailure' }>,
   dedupeKey: string,
 ) => Promise<unknown>;

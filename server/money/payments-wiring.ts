@@ -16,7 +16,10 @@ import type { Clock } from '../shared/clock';
 import type { CommandRunner } from '../commands/run-command';
 import { createEffectOutcomes, type EffectOutcomes } from './effect-outcomes';
 import { createPaymentsReactor } from './payments.reactor';
-import { createReactorRunner, type ReactorRunner } from '../reactors/reactor-runner';
+import {
+  createReactorRunner,
+  type ReactorRunner,
+} from '../reactors/reactor-runner';
 import type { Reactor } from '../reactors/reactor';
 import { createIntentWatch, type IntentWatch } from './intent-watch';
 import {
@@ -98,7 +101,10 @@ function intentWatchFor(
     unanswered: () => reactors.unanswered('payments'),
     alertAfterMs: config.intentAlertMinutes * 60_000,
     onError: (error) =>
-      console.error('Unanswered-intent alert failed:', (error as Error)?.message ?? error),
+      console.error(
+        'Unanswered-intent alert failed:',
+        (error as Error)?.message ?? error,
+      ),
   });
 }
 
@@ -114,7 +120,11 @@ function paymentsReactors(
   return createReactorRunner({
     store,
     db: readDb,
-    reactors: [createPaymentsReactor({ bus, run, gateway }), timers, ...moreReactors],
+    reactors: [
+      createPaymentsReactor({ bus, run, gateway }),
+      timers,
+      ...moreReactors,
+    ],
     onError: (name, event, error) =>
       console.error(
         `reactor ${name} failed on ${event.type} ${event.streamId}@${event.revision}:`,
@@ -136,7 +146,10 @@ function dailyReconciliationFor(
     clock,
     hourUtc: config.reconciliationHourUtc,
     onError: (error) =>
-      console.error('Daily reconciliation failed:', (error as Error)?.message ?? error),
+      console.error(
+        'Daily reconciliation failed:',
+        (error as Error)?.message ?? error,
+      ),
   });
 }
 
@@ -159,9 +172,15 @@ export function createPaymentsWiring({
     run,
     clock,
     onError: (error, t) =>
-      console.error(`Timer ${t.kind} of ${t.streamId} failed:`, (error as Error)?.message ?? error),
+      console.error(
+        `Timer ${t.kind} of ${t.streamId} failed:`,
+        (error as Error)?.message ?? error,
+      ),
   });
-  const reactors = paymentsReactors({ store, readDb, bus, run, gateway, moreReactors }, reactor);
+  const reactors = paymentsReactors(
+    { store, readDb, bus, run, gateway, moreReactors },
+    reactor,
+  );
   const reconciliation = dailyReconciliationFor(config, store, gateway, clock);
   const intents = intentWatchFor(config, store, clock, reactors);
   let stopped = false;
@@ -185,7 +204,8 @@ export function createPaymentsWiring({
     async registerRoutes(app) {
       await app.register(webhookRoutes, { escrow, gateway });
       // Its /sim pages also plug the in-process webhook transport in.
-      if (isSimulated(gateway)) await app.register(simulatedGatewayRoutes, { gateway });
+      if (isSimulated(gateway))
+        await app.register(simulatedGatewayRoutes, { gateway });
     },
     start(options = {}) {
       // From the beginning, so start() subscribes at once (nothing to wait for).

@@ -1,7 +1,10 @@
 import { paymentRequestAggregate, userAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
 import { deterministicId } from '../commands/deterministic-id';
-import type { CommandRunner, PaymentRequestResult } from '../commands/run-command';
+import type {
+  CommandRunner,
+  PaymentRequestResult,
+} from '../commands/run-command';
 import { requestGuard, type Guard } from '../auth/ownership';
 import type { PaymentRequestState } from '../commands/run-command';
 import { DomainError } from '../commands/domain-error';
@@ -23,9 +26,13 @@ export interface PayoutDeps {
 }
 
 /** The creator's payout account, if it can receive the transfer now (from their user stream). */
-async function readyAccount(bus: CommandBus, creatorId: string): Promise<string | null> {
-  const creator = (await bus.load(userAggregate, userAggregate.streamId(creatorId))).snapshot
-    .context;
+async function readyAccount(
+  bus: CommandBus,
+  creatorId: string,
+): Promise<string | null> {
+  const creator = (
+    await bus.load(userAggregate, userAggregate.streamId(creatorId))
+  ).snapshot.context;
   return creator.payoutAccountId !== null && creator.payoutsEnabled
     ? creator.payoutAccountId
     : null;
@@ -71,9 +78,16 @@ export async function previewPaymentRequestSplit(
   creatorCents: number,
 ): Promise<RequestSplitPreview> {
   const streamId = paymentRequestAggregate.streamId(requestId);
-  const { snapshot, revision } = await bus.load(paymentRequestAggregate, streamId);
+  const { snapshot, revision } = await bus.load(
+    paymentRequestAggregate,
+    streamId,
+  );
   if (revision < 0) throw new DomainError('payment_request_not_found');
-  return previewRequestSplit(snapshot, creatorCents, await payoutAccountOf(bus, requestId));
+  return previewRequestSplit(
+    snapshot,
+    creatorCents,
+    await payoutAccountOf(bus, requestId),
+  );
 }
 
 /** Timer: a review or dispute period ended; the release follows. Keyed by the revision decided on. */
@@ -87,16 +101,24 @@ export async function elapseRequestPeriod(
   const { revision } = await bus.load(paymentRequestAggregate, streamId);
   const payoutAccountId = await payoutAccountOf(bus, requestId);
   const key = deterministicId(streamId, `elapse-${period}`, String(revision));
-  await run.request(requestId, { type: 'ElapseRequestPeriod', period, payoutAccountId, key }, ctx, {
-    dedupeKey: key,
-  });
+  await run.request(
+    requestId,
+    { type: 'ElapseRequestPeriod', period, payoutAccountId, key },
+    ctx,
+    {
+      dedupeKey: key,
+    },
+  );
 }
 
 /** The ready payout account of the request's creator (null: none, or the request is unknown). */
-async function payoutAccountOf(bus: CommandBus, requestId: number): Promise<string | null> {
+async function payoutAccountOf(
+  bus: CommandBus,
+  requestId: number,
+): Promise<string | null> {
   const streamId = paymentRequestAggregate.streamId(requestId);
-  const creatorId = (await bus.load(paymentRequestAggregate, streamId)).snapshot.context.request
-    ?.creatorId;
+  const creatorId = (await bus.load(paymentRequestAggregate, streamId)).snapshot
+    .context.request?.creatorId;
   return creatorId ? readyAccount(bus, creatorId) : null;
 }
 
@@ -107,9 +129,17 @@ export async function requestDeferredPayout(
   ctx: CommandContext,
 ): Promise<PaymentRequestResult | null> {
   const streamId = paymentRequestAggregate.streamId(requestId);
-  const { snapshot, revision } = await bus.load(paymentRequestAggregate, streamId);
+  const { snapshot, revision } = await bus.load(
+    paymentRequestAggregate,
+    streamId,
+  );
   const request = snapshot.context.request;
-  if (revision < 0 || request === null || snapshot.context.payoutDeferredAt === null) return null;
+  if (
+    revision < 0 ||
+    request === null ||
+    snapshot.context.payoutDeferredAt === null
+  )
+    return null;
   const payoutAccountId = await readyAccount(bus, request.creatorId);
   if (payoutAccountId === null) return null;
   // One key per attempt: the attempt after a refused payout is a new transfer request.

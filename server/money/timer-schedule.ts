@@ -68,7 +68,8 @@ export const timerEventTypes: ReadonlySet<string> = new Set([
   'PaymentRequestSplitRequested',
 ]);
 
-const entityIdOf = (streamId: string): number => Number(/(\d+)$/.exec(streamId)?.[1] ?? 0);
+const entityIdOf = (streamId: string): number =>
+  Number(/(\d+)$/.exec(streamId)?.[1] ?? 0);
 const heldStates = /^(pending_delivery|delivered|changes_requested|dispute)/;
 // Parsed only by the few events that need it (not per event: most events of a rebuild touch no timer).
 const atOf = (event: ProjectedEvent): number => Date.parse(event.metadata.at);
@@ -145,7 +146,10 @@ type TimerWrites = ReturnType<typeof timerWrites>;
  * A milestone's review and dispute periods (deals with a plan): started, elapsed, stopped by a
  * change request or a dispute, ended by the milestone's outcome. False for an event naming no milestone.
  */
-function applyMilestoneTimer({ q, start }: TimerWrites, event: ProjectedEvent): boolean {
+function applyMilestoneTimer(
+  { q, start }: TimerWrites,
+  event: ProjectedEvent,
+): boolean {
   const data = event.data as Record<string, unknown>;
   if (typeof data.milestone !== 'number') return false;
   const review = `milestone_review:${data.milestone}` as const;
@@ -186,7 +190,11 @@ function applyMilestoneTimer({ q, start }: TimerWrites, event: ProjectedEvent): 
 function milestoneEnds(list: unknown): [TimerKind, unknown][] {
   if (!Array.isArray(list)) return [];
   return (
-    list as { milestone: number; reviewPeriodEndsAt: unknown; disputePeriodEndsAt: unknown }[]
+    list as {
+      milestone: number;
+      reviewPeriodEndsAt: unknown;
+      disputePeriodEndsAt: unknown;
+    }[]
   ).flatMap((m): [TimerKind, unknown][] => [
     [`milestone_review:${m.milestone}`, m.reviewPeriodEndsAt],
     [`milestone_dispute:${m.milestone}`, m.disputePeriodEndsAt],
@@ -202,7 +210,11 @@ function applyDealTimer(t: TimerWrites, event: ProjectedEvent): void {
     case 'ReviewPeriodStarted':
       return void start(event, 'review_period', String(data.endsAt));
     case 'ReviewPeriodElapsed':
-      return void q.markElapsed.run(atOf(event), event.streamId, 'review_period');
+      return void q.markElapsed.run(
+        atOf(event),
+        event.streamId,
+        'review_period',
+      );
     // The review stops while the creator works on the changes; the redelivery starts a new one.
     case 'ChangesRequested':
       return void q.removeKind.run(event.streamId, 'review_period');
@@ -210,9 +222,16 @@ function applyDealTimer(t: TimerWrites, event: ProjectedEvent): void {
       q.removeKind.run(event.streamId, 'review_period');
       return void start(event, 'dispute_period', String(data.endsAt));
     case 'DisputePeriodElapsed':
-      return void q.markElapsed.run(atOf(event), event.streamId, 'dispute_period');
+      return void q.markElapsed.run(
+        atOf(event),
+        event.streamId,
+        'dispute_period',
+      );
     case 'TransferFailed':
-      return void q.retryLater.run(atOf(event) + RELEASE_RETRY_MS, event.streamId);
+      return void q.retryLater.run(
+        atOf(event) + RELEASE_RETRY_MS,
+        event.streamId,
+      );
     case 'DealPutOnHold':
       return setHold(event.streamId);
     case 'ChargebackOpened':
@@ -243,18 +262,33 @@ function applyDealTimer(t: TimerWrites, event: ProjectedEvent): void {
 }
 
 /** A payment request's review and dispute periods: started, elapsed (a release retry after a refusal), ended by a release. */
-function applyRequestPeriod({ q, start }: TimerWrites, event: ProjectedEvent): void {
+function applyRequestPeriod(
+  { q, start }: TimerWrites,
+  event: ProjectedEvent,
+): void {
   const data = event.data as Record<string, unknown>;
   switch (event.type) {
     case 'PaymentRequestDelivered':
-      return void start(event, 'request_review', String(data.reviewPeriodEndsAt));
+      return void start(
+        event,
+        'request_review',
+        String(data.reviewPeriodEndsAt),
+      );
     case 'PaymentRequestReviewElapsed':
-      return void q.markElapsed.run(atOf(event), event.streamId, 'request_review');
+      return void q.markElapsed.run(
+        atOf(event),
+        event.streamId,
+        'request_review',
+      );
     case 'PaymentRequestDisputeOpened':
       q.removeKind.run(event.streamId, 'request_review');
       return void start(event, 'request_dispute', String(data.endsAt));
     case 'PaymentRequestDisputeElapsed':
-      return void q.markElapsed.run(atOf(event), event.streamId, 'request_dispute');
+      return void q.markElapsed.run(
+        atOf(event),
+        event.streamId,
+        'request_dispute',
+      );
     // Released (now or deferred), refunded or split: no period runs out after it.
     case 'PaymentRequestPayoutRequested':
     case 'PaymentRequestRefunded':
@@ -317,7 +351,11 @@ interface TimerRow {
 }
 
 /** Timers due at `nowIso`, oldest first; paused (held) timers are never due. */
-export function dueTimers(db: Database, nowIso: string, limit: number): DueTimer[] {
+export function dueTimers(
+  db: Database,
+  nowIso: string,
+  limit: number,
+): DueTimer[] {
   const rows = db
     .prepare<
       [number, number],
@@ -348,7 +386,8 @@ export function timerBacklog(
   let oldestDueMs: number | null = null;
   for (const row of rows) {
     counts[row.kind] = row.n;
-    oldestDueMs = oldestDueMs === null ? row.oldest : Math.min(oldestDueMs, row.oldest);
+    oldestDueMs =
+      oldestDueMs === null ? row.oldest : Math.min(oldestDueMs, row.oldest);
   }
   return { counts, oldestDueMs };
 }
@@ -384,9 +423,15 @@ function timerStatements(db: Database) {
   const extend = db.prepare<[string, number, string, string]>(
     'UPDATE timers SET ends_at = ?, due_ms = ? WHERE stream_id = ? AND kind = ? AND elapsed = 0',
   );
-  const pause = db.prepare<[number, string]>('UPDATE timers SET paused = ? WHERE stream_id = ?');
-  const hold = db.prepare<[string]>('INSERT OR IGNORE INTO timer_holds (stream_id) VALUES (?)');
-  const unhold = db.prepare<[string]>('DELETE FROM timer_holds WHERE stream_id = ?');
+  const pause = db.prepare<[number, string]>(
+    'UPDATE timers SET paused = ? WHERE stream_id = ?',
+  );
+  const hold = db.prepare<[string]>(
+    'INSERT OR IGNORE INTO timer_holds (stream_id) VALUES (?)',
+  );
+  const unhold = db.prepare<[string]>(
+    'DELETE FROM timer_holds WHERE stream_id = ?',
+  );
   const deferPayout = db.prepare(
     `INSERT OR IGNORE INTO timers (stream_id, kind, entity_id, ends_at, due_ms, paused, elapsed, owner_id)
      VALUES (@streamId, 'deferred_payout', @entityId, @endsAt, @dueMs, 1, 0, @ownerId)`,
@@ -394,7 +439,9 @@ function timerStatements(db: Database) {
   const ready = db.prepare<[string]>(
     'INSERT OR IGNORE INTO timer_payout_ready (user_id) VALUES (?)',
   );
-  const notReady = db.prepare<[string]>('DELETE FROM timer_payout_ready WHERE user_id = ?');
+  const notReady = db.prepare<[string]>(
+    'DELETE FROM timer_payout_ready WHERE user_id = ?',
+  );
   // A deferred payout runs only when its creator is ready and no chargeback holds the request.
   const refreshPayouts = db.prepare<[string, string]>(
     `UPDATE timers SET paused = (EXISTS (SELECT 1 FROM timer_holds h WHERE h.stream_id = timers.stream_id)

@@ -31,7 +31,9 @@ export interface TimerReactorOptions {
   onError?: (error: unknown, timer: DueTimer) => void;
 }
 
-const system: CommandContext = { actor: { kind: 'system', id: 'timer-reactor' } };
+const system: CommandContext = {
+  actor: { kind: 'system', id: 'timer-reactor' },
+};
 
 type FireParts = Pick<TimerReactorOptions, 'bus' | 'run'>;
 
@@ -45,8 +47,11 @@ async function elapse(
   const { revision } = await bus.load(dealAggregate, t.streamId);
   // A new key per attempt: after a refused transfer the timer asks again as a new request.
   const parts = [t.streamId, type, t.endsAt, String(revision)];
-  const key = deterministicId(...(milestone === undefined ? parts : [...parts, `m${milestone}`]));
-  const command = milestone === undefined ? { type, key } : { type, key, milestone };
+  const key = deterministicId(
+    ...(milestone === undefined ? parts : [...parts, `m${milestone}`]),
+  );
+  const command =
+    milestone === undefined ? { type, key } : { type, key, milestone };
   await run.deal(t.entityId, command, system, { dedupeKey: key });
 }
 
@@ -56,7 +61,10 @@ function milestonePeriod(
 ): [type: 'ElapseReviewPeriod' | 'ElapseDisputePeriod', n: number] | null {
   const match = /^milestone_(review|dispute):(\d+)$/.exec(t.kind);
   if (!match) return null;
-  return [match[1] === 'review' ? 'ElapseReviewPeriod' : 'ElapseDisputePeriod', Number(match[2])];
+  return [
+    match[1] === 'review' ? 'ElapseReviewPeriod' : 'ElapseDisputePeriod',
+    Number(match[2]),
+  ];
 }
 
 async function expire({ run }: FireParts, t: DueTimer) {
@@ -68,7 +76,8 @@ async function expire({ run }: FireParts, t: DueTimer) {
 /** Asks for a deferred payout; a no-op (creator not ready after all) waits like a failure. */
 async function payOut(parts: FireParts, t: DueTimer) {
   const result = await requestDeferredPayout(parts, t.entityId, system);
-  if (result === null) throw new Error(`Deferred payout of ${t.streamId} is not payable yet`);
+  if (result === null)
+    throw new Error(`Deferred payout of ${t.streamId} is not payable yet`);
 }
 
 /** What a due timer does, by its kind. */
@@ -77,8 +86,10 @@ async function fire(parts: FireParts, t: DueTimer): Promise<void> {
   if (milestone !== null) return elapse(parts, t, ...milestone);
   if (t.kind === 'deferred_payout') return payOut(parts, t);
   if (t.kind === 'review_period') return elapse(parts, t, 'ElapseReviewPeriod');
-  if (t.kind === 'dispute_period') return elapse(parts, t, 'ElapseDisputePeriod');
-  if (t.kind === 'request_review') return elapseRequestPeriod(parts, t.entityId, 'review', system);
+  if (t.kind === 'dispute_period')
+    return elapse(parts, t, 'ElapseDisputePeriod');
+  if (t.kind === 'request_review')
+    return elapseRequestPeriod(parts, t.entityId, 'review', system);
   if (t.kind === 'request_dispute')
     return elapseRequestPeriod(parts, t.entityId, 'dispute', system);
   return expire(parts, t);

@@ -3,13 +3,19 @@ import type { ConfirmedPayment } from '@machines/escrow/escrow-ledger';
 import type { CommandContext } from '../commands/command-bus';
 import { isDomainError } from '../commands/domain-error';
 import type { CommandRunner, EscrowTarget } from '../commands/run-command';
-import type { GatewayWebhookEvent, PaymentGateway } from './gateway/payment-gateway';
+import type {
+  GatewayWebhookEvent,
+  PaymentGateway,
+} from './gateway/payment-gateway';
 
 type StripeObject = Record<string, unknown>;
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : null;
 const metadataOf = (o: StripeObject): Record<string, string> =>
-  (o.metadata && typeof o.metadata === 'object' ? o.metadata : {}) as Record<string, string>;
+  (o.metadata && typeof o.metadata === 'object' ? o.metadata : {}) as Record<
+    string,
+    string
+  >;
 const positiveId = (value: string | undefined): number | null =>
   value && /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 
@@ -37,7 +43,9 @@ async function ignoringMissing(task: () => Promise<unknown>): Promise<void> {
 }
 
 /** The deal or request a gateway object's metadata names. */
-function targetOf(metadata: Record<string, string> | null): EscrowTarget | null {
+function targetOf(
+  metadata: Record<string, string> | null,
+): EscrowTarget | null {
   const dealId = positiveId(metadata?.dealId);
   if (dealId !== null) return { kind: 'deal', id: dealId };
   const requestId = positiveId(metadata?.paymentRequestId);
@@ -54,7 +62,9 @@ async function record(
 ): Promise<void> {
   const target = targetOf(metadata);
   if (target !== null)
-    await ignoringMissing(() => run.escrow(target, command, ctxOf(event), dedupe(event, part)));
+    await ignoringMissing(() =>
+      run.escrow(target, command, ctxOf(event), dedupe(event, part)),
+    );
 }
 
 /** A checkout session was paid: ConfirmPayment (the decider checks the session and the amount against what is due). */
@@ -77,7 +87,10 @@ async function paid(
     method: details.method,
     gatewayEventId: event.id,
   };
-  await record(deps, event, metadataOf(session), { type: 'ConfirmPayment', payment });
+  await record(deps, event, metadataOf(session), {
+    type: 'ConfirmPayment',
+    payment,
+  });
 }
 
 /** An asynchronous payment (iDEAL, ...) failed on a checkout session. */
@@ -108,7 +121,12 @@ async function accountUpdated(
   if (dealId !== null) {
     if (!payoutsEnabled || !detailsSubmitted) return;
     await ignoringMissing(() =>
-      run.deal(dealId, { type: 'ConnectBankAccount', accountId }, ctxOf(event), dedupe(event)),
+      run.deal(
+        dealId,
+        { type: 'ConnectBankAccount', accountId },
+        ctxOf(event),
+        dedupe(event),
+      ),
     );
   } else if (metadata.userId) {
     await recordUserAccount(run, event, metadata.userId, {
@@ -124,16 +142,28 @@ async function recordUserAccount(
   run: CommandRunner,
   event: GatewayWebhookEvent,
   userId: string,
-  status: { accountId: string; payoutsEnabled: boolean; detailsSubmitted: boolean },
+  status: {
+    accountId: string;
+    payoutsEnabled: boolean;
+    detailsSubmitted: boolean;
+  },
 ): Promise<void> {
   // A webhook for an account whose user is unknown here records nothing.
-  await run.user(userId, { type: 'RecordPayoutAccountStatus', status }, ctxOf(event), {
-    ifMissing: 'nothing',
-  });
+  await run.user(
+    userId,
+    { type: 'RecordPayoutAccountStatus', status },
+    ctxOf(event),
+    {
+      ifMissing: 'nothing',
+    },
+  );
 }
 
 /** The chargeback a dispute object describes, as the deal's or request's command records it. */
-function chargebackCommand(event: GatewayWebhookEvent, dispute: StripeObject): EscrowCommand {
+function chargebackCommand(
+  event: GatewayWebhookEvent,
+  dispute: StripeObject,
+): EscrowCommand {
   const amount = Number(dispute.amount ?? 0);
   return {
     type: 'RecordChargeback',
@@ -176,10 +206,18 @@ async function chargebackOutcome(
   dispute: StripeObject,
 ): Promise<void> {
   const outcome =
-    event.type === 'charge.dispute.funds_reinstated' ? 'won' : outcomes[String(dispute.status)];
+    event.type === 'charge.dispute.funds_reinstated'
+      ? 'won'
+      : outcomes[String(dispute.status)];
   if (outcome === undefined) return;
   const metadata = await metadataOfDispute(deps, dispute);
-  await record(deps, event, metadata, chargebackCommand(event, dispute), ':opened');
+  await record(
+    deps,
+    event,
+    metadata,
+    chargebackCommand(event, dispute),
+    ':opened',
+  );
   await record(deps, event, metadata, {
     type: 'RecordChargebackOutcome',
     disputeId: String(dispute.id),
@@ -197,7 +235,9 @@ async function chargebackOutcome(
  * due, and records anything else as an unexpected payment that the payments reactor refunds.
  */
 export function createWebhookHandler(deps: WebhookDeps) {
-  return async function handleWebhook(event: GatewayWebhookEvent): Promise<void> {
+  return async function handleWebhook(
+    event: GatewayWebhookEvent,
+  ): Promise<void> {
     const object = event.data.object;
     switch (event.type) {
       case 'checkout.session.completed':

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Escrow } from './escrow.types';
-import { WebhookSignatureError, type PaymentGateway } from './gateway/payment-gateway';
+import {
+  WebhookSignatureError,
+  type PaymentGateway,
+} from './gateway/payment-gateway';
 import { WEBHOOK_PATH } from './gateway/simulated/simulated-webhooks';
 import {
   WEBHOOK_TOLERANCE_SECONDS,
@@ -25,7 +28,9 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (
   { escrow, gateway },
 ) => {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.post(WEBHOOK_PATH, async (request, reply) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -36,17 +41,23 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (
       event = gateway.verifyWebhook(raw, header);
     } catch (error) {
       if (!(error instanceof WebhookSignatureError)) throw error;
-      return sendError(request, reply, 'invalid_signature', { detail: error.message });
+      return sendError(request, reply, 'invalid_signature', {
+        detail: error.message,
+      });
     }
     // Stripe's SDK only refuses old timestamps; a future-dated one is as suspect (a replay window).
     const signedAt = signatureTimestamp(header);
-    if (signedAt === null || Math.abs(Date.now() / 1000 - signedAt) > WEBHOOK_TOLERANCE_SECONDS) {
+    if (
+      signedAt === null ||
+      Math.abs(Date.now() / 1000 - signedAt) > WEBHOOK_TOLERANCE_SECONDS
+    ) {
       return sendError(request, reply, 'invalid_signature', {
         detail: 'timestamp outside the tolerance zone',
       });
     }
     const problem = webhookShapeProblem(event);
-    if (problem) return sendError(request, reply, 'invalid_input', { detail: problem });
+    if (problem)
+      return sendError(request, reply, 'invalid_input', { detail: problem });
     await escrow.handleWebhook(event);
     return { received: true };
   });

@@ -3,7 +3,10 @@ import { errorSchema } from '@machines/contract/api';
 import { adminOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { commandContext, type ZodApp } from '../http/route-deps';
-import { adminPushStreamId, appendNotificationEvent } from './notification-streams';
+import {
+  adminPushStreamId,
+  appendNotificationEvent,
+} from './notification-streams';
 import type { NotificationRouteDeps } from './notification-parts';
 import { pushEndpointAllowed } from './push.service';
 
@@ -14,13 +17,18 @@ const subscribed = z.object({ subscribed: z.boolean() });
 const endpoint = z.string().min(1).max(2_000);
 const subscription = z.object({
   endpoint: z.url({ error: 'subscription.endpoint must be a URL' }).max(2_000),
-  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+  keys: z.object({
+    p256dh: z.string().min(1).max(200),
+    auth: z.string().min(1).max(100),
+  }),
 });
 
 /** An admin's alert devices, read from the notifications read model, and recording a change. */
 function adminDevices(ctx: NotificationRouteDeps['ctx']) {
   const mine = (adminId: string) =>
-    ctx.queries.notifications.adminSubscriptions().filter((d) => d.adminId === adminId);
+    ctx.queries.notifications
+      .adminSubscriptions()
+      .filter((d) => d.adminId === adminId);
   const record = async (
     request: Parameters<typeof commandContext>[0],
     adminId: string,
@@ -53,7 +61,8 @@ function stateRoute(
         tags,
         security,
         querystring: z.object({ endpoint }),
-        description: "Whether this device (its push endpoint) gets the admin's alerts.",
+        description:
+          "Whether this device (its push endpoint) gets the admin's alerts.",
         response: { 200: subscribed, ...errors },
       },
     },
@@ -70,7 +79,10 @@ function stateRoute(
  * notifications): an admin turns them on for a device in the admin area; every alert then reaches
  * that device besides the e-mail to the alert addresses (docs/notifications.md).
  */
-export function adminPushRoutes(app: ZodApp, { ctx, guards }: NotificationRouteDeps): void {
+export function adminPushRoutes(
+  app: ZodApp,
+  { ctx, guards }: NotificationRouteDeps,
+): void {
   const { mine, record } = adminDevices(ctx);
 
   app.post(
@@ -81,7 +93,8 @@ export function adminPushRoutes(app: ZodApp, { ctx, guards }: NotificationRouteD
         tags,
         security,
         body: z.object({ subscription }),
-        description: 'Turns on admin alerts by push for this device (AdminPushSubscribed).',
+        description:
+          'Turns on admin alerts by push for this device (AdminPushSubscribed).',
         response: { 200: subscribed, ...errors },
       },
     },
@@ -107,16 +120,25 @@ export function adminPushRoutes(app: ZodApp, { ctx, guards }: NotificationRouteD
         tags,
         security,
         body: z.object({ endpoint }),
-        description: 'Turns admin alerts by push off for this device (AdminPushUnsubscribed).',
+        description:
+          'Turns admin alerts by push off for this device (AdminPushUnsubscribed).',
         response: { 200: subscribed, ...errors },
       },
     },
     async (request) => {
       const { adminId } = adminOf(request);
-      if (mine(adminId).some((d) => d.subscription.endpoint === request.body.endpoint))
+      if (
+        mine(adminId).some(
+          (d) => d.subscription.endpoint === request.body.endpoint,
+        )
+      )
         await record(request, adminId, {
           type: 'AdminPushUnsubscribed',
-          data: { adminId, endpoint: request.body.endpoint, reason: 'turned_off' },
+          data: {
+            adminId,
+            endpoint: request.body.endpoint,
+            reason: 'turned_off',
+          },
         });
       return { subscribed: false };
     },

@@ -5,7 +5,10 @@ import { catalogs } from './texts';
 const escape = (value: string): string =>
   value.replace(
     /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+    (ch) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[
+        ch
+      ]!,
   );
 
 /** One notification as an email: plain text and HTML, the screen's link and a working unsubscribe link. */

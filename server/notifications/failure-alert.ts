@@ -1,4 +1,7 @@
-import { WrongExpectedVersion, type EventStore } from '../event-store/event-store';
+import {
+  WrongExpectedVersion,
+  type EventStore,
+} from '../event-store/event-store';
 import type { NotificationChannel } from '../shared/process-metrics';
 import type { Clock } from '../shared/clock';
 import { appendNotificationEvent, uuidFrom } from './notification-streams';
@@ -14,18 +17,29 @@ export interface FailureAlertSettings {
 const actor = { kind: 'system' as const, id: 'notification-failure-alert' };
 
 /** `notification-failures-<channel>-<window start, ms>`: one stream per channel and window. */
-export const failureAlertStreamId = (channel: NotificationChannel, windowStartMs: number) =>
-  `notification-failures-${channel}-${windowStartMs}`;
+export const failureAlertStreamId = (
+  channel: NotificationChannel,
+  windowStartMs: number,
+) => `notification-failures-${channel}-${windowStartMs}`;
 
 /** Records a window's alert; the first instance to pass the limit in it writes it, the others nothing. */
 async function appendFailureAlert(
-  { store, clock, settings }: { store: EventStore; clock: Clock; settings: FailureAlertSettings },
+  {
+    store,
+    clock,
+    settings,
+  }: { store: EventStore; clock: Clock; settings: FailureAlertSettings },
   {
     channel,
     start,
     sent,
     failed,
-  }: { channel: NotificationChannel; start: number; sent: number; failed: number },
+  }: {
+    channel: NotificationChannel;
+    start: number;
+    sent: number;
+    failed: number;
+  },
 ): Promise<void> {
   const streamId = failureAlertStreamId(channel, start);
   const data = {
@@ -76,12 +90,24 @@ export function createNotificationFailureAlert({
   >();
   const inFlight = new Set<Promise<unknown>>();
 
-  const append = (channel: NotificationChannel, start: number, sent: number, failed: number) =>
-    appendFailureAlert({ store, clock, settings }, { channel, start, sent, failed });
+  const append = (
+    channel: NotificationChannel,
+    start: number,
+    sent: number,
+    failed: number,
+  ) =>
+    appendFailureAlert(
+      { store, clock, settings },
+      { channel, start, sent, failed },
+    );
 
   return {
     /** Counts outcomes of one channel; past the limit, records the window's alert (once). */
-    record(channel: NotificationChannel, outcome: 'sent' | 'failed', count = 1): void {
+    record(
+      channel: NotificationChannel,
+      outcome: 'sent' | 'failed',
+      count = 1,
+    ): void {
       if (settings.rate <= 0 || count <= 0) return;
       const now = clock.now().getTime();
       const start = now - (now % settings.windowMs);
@@ -93,10 +119,19 @@ export function createNotificationFailureAlert({
       if (outcome === 'sent') w.sent += count;
       else w.failed += count;
       const attempts = w.sent + w.failed;
-      if (w.alerted || attempts < settings.minSends || w.failed / attempts < settings.rate) return;
+      if (
+        w.alerted ||
+        attempts < settings.minSends ||
+        w.failed / attempts < settings.rate
+      )
+        return;
       w.alerted = true;
-      const appending = append(channel, start, w.sent, w.failed).catch((error: unknown) =>
-        console.error('Notification failure alert not recorded:', (error as Error).message),
+      const appending = append(channel, start, w.sent, w.failed).catch(
+        (error: unknown) =>
+          console.error(
+            'Notification failure alert not recorded:',
+            (error as Error).message,
+          ),
       );
       inFlight.add(appending);
       void appending.finally(() => inFlight.delete(appending));

@@ -1,8 +1,15 @@
 import type { CommandContext } from '../commands/command-bus';
 import type { NotificationQueries } from '../../projections/notifications.queries';
 import type { Clock } from '../shared/clock';
-import { StreamNotFound, type EventStore, type RecordedEvent } from '../event-store/event-store';
-import { appendNotificationEvent, linkPushStreamId } from './notification-streams';
+import {
+  StreamNotFound,
+  type EventStore,
+  type RecordedEvent,
+} from '../event-store/event-store';
+import {
+  appendNotificationEvent,
+  linkPushStreamId,
+} from './notification-streams';
 
 type Reason = 'turned_off' | 'replaced' | 'link_rotated' | 'erased';
 
@@ -26,7 +33,8 @@ export function createLinkSubscriptions(ctx: {
       for (const event of events) {
         const endpoint =
           event.type === 'DealLinkPushSubscribed'
-            ? (event.data as { subscription: { endpoint: string } }).subscription.endpoint
+            ? (event.data as { subscription: { endpoint: string } })
+                .subscription.endpoint
             : (event.data as { endpoint: string }).endpoint;
         order.delete(endpoint);
         if (event.type === 'DealLinkPushSubscribed') order.set(endpoint, true);
@@ -45,7 +53,10 @@ export function createLinkSubscriptions(ctx: {
         ({ position } = await appendNotificationEvent(
           ctx,
           linkPushStreamId(dealId),
-          { type: 'DealLinkPushUnsubscribed', data: { dealId, endpoint, reason } },
+          {
+            type: 'DealLinkPushUnsubscribed',
+            data: { dealId, endpoint, reason },
+          },
           'any',
           meta,
         ));
@@ -58,7 +69,9 @@ export function createLinkSubscriptions(ctx: {
       meta: CommandContext,
       reason: 'link_rotated' | 'erased' = 'link_rotated',
     ): Promise<void> {
-      const endpoints = ctx.queries.notifications.linkSubscriptions(dealId).map((s) => s.endpoint);
+      const endpoints = ctx.queries.notifications
+        .linkSubscriptions(dealId)
+        .map((s) => s.endpoint);
       await this.remove(dealId, endpoints, reason, meta);
     },
   };

@@ -12,13 +12,21 @@ import type { MailAttachment } from './mail-sender';
  */
 export type MailDocument =
   | { kind: 'invoice'; doc: InvoiceDocumentDto }
-  | { kind: 'statement' | 'receipt'; subject: 'deal' | 'payment_request'; id: number };
+  | {
+      kind: 'statement' | 'receipt';
+      subject: 'deal' | 'payment_request';
+      id: number;
+    };
 
 /** The document preference (machines/account/document-mail.ts) a mailed document falls under. */
 export function documentMailKindOf(document: MailDocument): DocumentMailKind {
   if (document.kind !== 'invoice') return document.kind;
   const kind = document.doc.kind;
-  return kind === 'invoice' ? 'invoice' : kind === 'credit_note' ? 'creditNote' : 'selfBilled';
+  return kind === 'invoice'
+    ? 'invoice'
+    : kind === 'credit_note'
+      ? 'creditNote'
+      : 'selfBilled';
 }
 
 /** Draws a named document as a PDF attachment in `language`; given by the composition root. */

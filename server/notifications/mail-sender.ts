@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
@@ -43,7 +50,9 @@ export interface MailSender {
   /** Test mode: the messages written to the mail folder, newest first (empty in SMTP mode). */
   list(): StoredMail[];
   /** Test mode: one written message (raw RFC 5322 text and its parts), or null. */
-  read(name: string): (StoredMail & { raw: string; text: string; html: string }) | null;
+  read(
+    name: string,
+  ): (StoredMail & { raw: string; text: string; html: string }) | null;
   /** Test mode: deletes every written message that contains one of `needles` (any case); how many. */
   removeMentioning(needles: readonly string[]): number;
 }
@@ -65,7 +74,9 @@ const counted = <T>(sending: Promise<T>): Promise<T> =>
 
 /** Deletes each message (and its sidecar) whose raw text or sidecar holds a needle, in any case. */
 function removeMentioning(folder: string, needles: readonly string[]): number {
-  const wanted = needles.map((n) => n.trim().toLowerCase()).filter((n) => n.length >= 3);
+  const wanted = needles
+    .map((n) => n.trim().toLowerCase())
+    .filter((n) => n.length >= 3);
   let names: string[];
   try {
     names = readdirSync(folder).filter((n) => safeName.test(n));
@@ -148,10 +159,16 @@ export function createMailSender({
   const folder = join(dataDir, 'mail');
   const transport: Transporter = smtpUrl
     ? nodemailer.createTransport(smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    : nodemailer.createTransport({
+        streamTransport: true,
+        buffer: true,
+        newline: 'unix',
+      });
 
   // The sender's domain, parsed as nodemailer parses the From header, names the Message-IDs.
-  const domain = addressparser(from, { flatten: true })[0]?.address.split('@')[1] || 'localhost';
+  const domain =
+    addressparser(from, { flatten: true })[0]?.address.split('@')[1] ||
+    'localhost';
 
   return {
     mode: smtpUrl ? 'smtp' : 'files',

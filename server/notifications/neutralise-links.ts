@@ -21,7 +21,10 @@ export function neutraliseLinks(text: string): string {
   for (const m of matches) {
     out +=
       text.slice(from, m.index) +
-      m.raw.replace(/:\/\//g, '[:]//').replace(/\./g, '[.]').replace(/@/g, '[at]');
+      m.raw
+        .replace(/:\/\//g, '[:]//')
+        .replace(/\./g, '[.]')
+        .replace(/@/g, '[at]');
     from = m.lastIndex;
   }
   return out + text.slice(from);

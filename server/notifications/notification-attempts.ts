@@ -1,6 +1,9 @@
 import type { NotificationChannel } from '@machines/notifications/notification.events';
 import type { Actor } from '@machines/events/metadata';
-import { WrongExpectedVersion, type EventStore } from '../event-store/event-store';
+import {
+  WrongExpectedVersion,
+  type EventStore,
+} from '../event-store/event-store';
 import type { PushService } from './push.service';
 import type { Clock } from '../shared/clock';
 import { renderEmail } from './email-template';
@@ -44,8 +47,11 @@ export type SendNotification = (
  * Message-ID of a mail and the topic of a push, so a copy sent again after a lost answer can be
  * recognised (mail systems drop a repeated Message-ID; a push service replaces an unfetched topic).
  */
-export function createNotificationSender(deps: NotificationSenderDeps): SendNotification {
-  const { push, mail, unsubscribe, requestBlocks, publicUrl, renderDocument } = deps;
+export function createNotificationSender(
+  deps: NotificationSenderDeps,
+): SendNotification {
+  const { push, mail, unsubscribe, requestBlocks, publicUrl, renderDocument } =
+    deps;
   return async (n, channel, claim) => {
     const open = `${publicUrl}${n.url}`;
     const key = claim.streamId;
@@ -59,7 +65,9 @@ export function createNotificationSender(deps: NotificationSenderDeps): SendNoti
         unsubscribe: unsubscribe.urlFor(recipientKey(n.recipient), n.language),
         ...block,
       };
-      const attachments = n.document ? [await renderDocument(n.document, n.language)] : [];
+      const attachments = n.document
+        ? [await renderDocument(n.document, n.language)]
+        : [];
       await mail.send({
         ...renderEmail({ ...n, email: n.email }, links),
         key,
@@ -90,7 +98,11 @@ export interface AttemptDeps {
   send: SendNotification;
   leaseMs: number;
   actor: Actor;
-  onSendError?: (error: unknown, n: PlannedNotification, channel: NotificationChannel) => void;
+  onSendError?: (
+    error: unknown,
+    n: PlannedNotification,
+    channel: NotificationChannel,
+  ) => void;
 }
 
 /**
@@ -108,21 +120,39 @@ export async function attemptSend(
   let outcome: { type: string; data: unknown };
   try {
     await deps.send(n, channel, claim);
-    outcome = { type: 'NotificationDelivered', data: { attempt: claim.attempt } };
+    outcome = {
+      type: 'NotificationDelivered',
+      data: { attempt: claim.attempt },
+    };
   } catch (error) {
     deps.onSendError?.(error, n, channel);
     const final = claim.attempt >= MAX_ATTEMPTS;
-    const reason = ((error as Error)?.message || String(error)).slice(0, 300) || 'send failed';
-    const retryAt = new Date(clock.now().getTime() + deps.leaseMs).toISOString();
+    const reason =
+      ((error as Error)?.message || String(error)).slice(0, 300) ||
+      'send failed';
+    const retryAt = new Date(
+      clock.now().getTime() + deps.leaseMs,
+    ).toISOString();
     outcome = {
       type: 'NotificationSendFailed',
-      data: { attempt: claim.attempt, reason, final, ...(final ? {} : { retryAt }) },
+      data: {
+        attempt: claim.attempt,
+        reason,
+        final,
+        ...(final ? {} : { retryAt }),
+      },
     };
   }
   try {
-    await appendNotificationEvent({ store, clock }, claim.streamId, outcome, claim.revision, {
-      actor,
-    });
+    await appendNotificationEvent(
+      { store, clock },
+      claim.streamId,
+      outcome,
+      claim.revision,
+      {
+        actor,
+      },
+    );
   } catch (error) {
     if (!(error instanceof WrongExpectedVersion)) throw error;
   }

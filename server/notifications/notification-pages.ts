@@ -5,10 +5,18 @@ import type { StoredMail } from './mail-sender';
 const escape = (value: string): string =>
   value.replace(
     /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+    (ch) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[
+        ch
+      ]!,
   );
 
-function page(lang: string, title: string, body: string, testMode: boolean): string {
+function page(
+  lang: string,
+  title: string,
+  body: string,
+  testMode: boolean,
+): string {
   return `<!doctype html>
 <html lang="${escape(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)}${testMode ? ' · Test mode' : ''}</title>
@@ -68,7 +76,14 @@ export function mailListPage(mails: (StoredMail & { url: string })[]): string {
 
 export function mailPage(
   name: string,
-  mail: { to: string; subject: string; date: string; text: string; html: string; raw: string },
+  mail: {
+    to: string;
+    subject: string;
+    date: string;
+    text: string;
+    html: string;
+    raw: string;
+  },
 ): string {
   return page(
     'en',

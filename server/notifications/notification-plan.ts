@@ -90,19 +90,29 @@ export const recipientKey = (r: Recipient): string =>
         : `deal-link:${r.dealId}`;
 
 const idOf = (streamId: string, prefix: string): number | null =>
-  streamId.startsWith(prefix) ? Number(streamId.slice(prefix.length)) || null : null;
+  streamId.startsWith(prefix)
+    ? Number(streamId.slice(prefix.length)) || null
+    : null;
 
 /**
  * The channels of a user's message and whether its document rides along: a document's own mail
  * (document_*) goes by e-mail only, under the e-mail preference and its kind's; a document beside
  * another message (a receipt with the payment's) is attached when its kind is on.
  */
-function userChannels(user: UserContext, kind: NotificationKind, document?: MailDocument) {
+function userChannels(
+  user: UserContext,
+  kind: NotificationKind,
+  document?: MailDocument,
+) {
   const prefs = notificationPreferencesOf(user);
-  const attach = document ? prefs.documents[documentMailKindOf(document)] : false;
+  const attach = document
+    ? prefs.documents[documentMailKindOf(document)]
+    : false;
   const documentOnly = document !== undefined && kind.startsWith('document_');
   if (documentOnly && !attach) return null;
-  const offered = documentOnly ? (['email'] as const) : (['push', 'email'] as const);
+  const offered = documentOnly
+    ? (['email'] as const)
+    : (['push', 'email'] as const);
   const channels = offered.filter((c) => prefs[c]);
   return channels.length === 0 ? null : { channels, attach };
 }
@@ -159,7 +169,12 @@ function addressSender(facts: NotificationFacts, out: PlannedNotification[]) {
 
 /** A push to the devices of a deal's link, when its creator turned push on there. */
 function linkSender(facts: NotificationFacts, out: PlannedNotification[]) {
-  return (dealId: number, kind: NotificationKind, params: TextParams, url: string) => {
+  return (
+    dealId: number,
+    kind: NotificationKind,
+    params: TextParams,
+    url: string,
+  ) => {
     if (!facts.linkSubscribed(dealId)) return;
     const language = facts.linkLanguage(dealId);
     out.push({
@@ -181,7 +196,8 @@ function adminSender(
   toAddress: ReturnType<typeof addressSender>,
 ) {
   return (kind: NotificationKind, params: TextParams, url: string) => {
-    for (const email of facts.adminEmails) toAddress(email, 'en', kind, params, url);
+    for (const email of facts.adminEmails)
+      toAddress(email, 'en', kind, params, url);
     if (!facts.adminsSubscribed()) return;
     out.push({
       kind,
@@ -217,7 +233,10 @@ function reminderStillDue(c: DealRecord['context'], endsAt: unknown): boolean {
     return (
       c.hold === null &&
       c.milestones.some(
-        (m) => m.status === 'delivered' && m.reviewPeriodEndsAt === endsAt && !m.reviewElapsedAt,
+        (m) =>
+          m.status === 'delivered' &&
+          m.reviewPeriodEndsAt === endsAt &&
+          !m.reviewElapsedAt,
       )
     );
   return (
@@ -235,8 +254,12 @@ function reminderStillDue(c: DealRecord['context'], endsAt: unknown): boolean {
  * A milestone's due-date reminder only while the creator still has it to deliver: the deal paid,
  * accepted and running, the milestone in progress (or back with changes asked for).
  */
-function milestoneStillDue(c: DealRecord['context'], milestone: unknown): boolean {
-  const m = typeof milestone === 'number' ? c.milestones?.[milestone - 1] : undefined;
+function milestoneStillDue(
+  c: DealRecord['context'],
+  milestone: unknown,
+): boolean {
+  const m =
+    typeof milestone === 'number' ? c.milestones?.[milestone - 1] : undefined;
   return (
     m !== undefined &&
     (m.status === 'in_progress' || m.status === 'changes_requested') &&
@@ -261,7 +284,11 @@ function alertAdminsOfDeal(
     case 'ChargebackOpened':
       toAdmins(
         'admin_chargeback',
-        { ...base, amountCents: Number(data.amountCents), reason: String(data.reason) },
+        {
+          ...base,
+          amountCents: Number(data.amountCents),
+          reason: String(data.reason),
+        },
         adminUrl,
       );
       break;
@@ -274,24 +301,41 @@ function alertAdminsOfDeal(
       break;
     case 'HoldAgeingAlertDue':
       if (c.hold !== null && c.hold.since === data.heldSince)
-        toAdmins('admin_hold_ageing', { ...base, at: String(data.heldSince) }, adminUrl);
+        toAdmins(
+          'admin_hold_ageing',
+          { ...base, at: String(data.heldSince) },
+          adminUrl,
+        );
       break;
   }
 }
 
 /** What a deal's texts name; an event about a milestone names it after the deal's title ("Spring launch · TikTok"). */
-function dealTextParams(dealId: number, c: DealContext, data: EventData): TextParams {
-  const milestone = typeof data.milestone === 'number' ? c.milestones?.[data.milestone - 1] : null;
+function dealTextParams(
+  dealId: number,
+  c: DealContext,
+  data: EventData,
+): TextParams {
+  const milestone =
+    typeof data.milestone === 'number'
+      ? c.milestones?.[data.milestone - 1]
+      : null;
   const dealTitle = c.terms?.title ?? undefined;
   return {
     dealId,
-    title: milestone ? `${dealTitle ?? c.terms?.influencer ?? ''} · ${milestone.title}` : dealTitle,
+    title: milestone
+      ? `${dealTitle ?? c.terms?.influencer ?? ''} · ${milestone.title}`
+      : dealTitle,
     influencer: c.terms?.influencer,
   };
 }
 
 /** A release reminder names the milestone whose review ends then (a deal with a plan). */
-function reminderParams(dealId: number, c: DealContext, data: EventData): TextParams {
+function reminderParams(
+  dealId: number,
+  c: DealContext,
+  data: EventData,
+): TextParams {
   const m = c.milestones?.find((x) => x.reviewPeriodEndsAt === data.endsAt);
   const named = m === undefined ? data : { ...data, milestone: m.index };
   return { ...dealTextParams(dealId, c, named), at: String(data.endsAt) };
@@ -343,7 +387,8 @@ function planDealNotifications(
 
 /** The deal under way: paid, accepted, delivered, changes asked for, and the reminders of its periods. */
 function planDealProgress(scene: DealEventScene): void {
-  const { event, data, dealId, deal, facts, send, base, brand, dealUrl } = scene;
+  const { event, data, dealId, deal, facts, send, base, brand, dealUrl } =
+    scene;
   const { toUser } = send;
   const c = deal.context;
   switch (event.type) {
@@ -358,25 +403,55 @@ function planDealProgress(scene: DealEventScene): void {
       toUser(brand, 'creator_accepted', base, dealUrl);
       break;
     case 'ReviewPeriodStarted':
-      toUser(brand, deliveryKind(c, event), { ...base, at: String(data.endsAt) }, dealUrl);
+      toUser(
+        brand,
+        deliveryKind(c, event),
+        { ...base, at: String(data.endsAt) },
+        dealUrl,
+      );
       break;
     case 'ChangesRequested':
-      toCreator(deal, facts, send, 'changes_requested', changeRequestParams(data, c, base));
+      toCreator(
+        deal,
+        facts,
+        send,
+        'changes_requested',
+        changeRequestParams(data, c, base),
+      );
       break;
     case 'ReleaseReminderDue':
       if (reminderStillDue(c, data.endsAt))
-        toUser(brand, 'release_reminder', reminderParams(dealId, c, data), dealUrl);
+        toUser(
+          brand,
+          'release_reminder',
+          reminderParams(dealId, c, data),
+          dealUrl,
+        );
       break;
     case 'MilestoneDueReminderDue':
       if (milestoneStillDue(c, data.milestone))
-        toCreator(deal, facts, send, 'milestone_due', { ...base, date: String(data.dueDate) });
+        toCreator(deal, facts, send, 'milestone_due', {
+          ...base,
+          date: String(data.dueDate),
+        });
       break;
   }
 }
 
 /** How the deal's money ends or is held: released, refunded, disputed, split. */
 function planDealOutcome(scene: DealEventScene): void {
-  const { event, data, dealId, deal, facts, send, base, brand, dealUrl, linkUrl } = scene;
+  const {
+    event,
+    data,
+    dealId,
+    deal,
+    facts,
+    send,
+    base,
+    brand,
+    dealUrl,
+    linkUrl,
+  } = scene;
   const { toUser, toLink } = send;
   const c = deal.context;
   switch (event.type) {
@@ -384,12 +459,21 @@ function planDealOutcome(scene: DealEventScene): void {
       toUser(
         brand,
         'dispute_auto_resolved',
-        { ...base, amountCents: milestoneOr(c, data)?.amountCents ?? c.terms?.amountCents ?? 0 },
+        {
+          ...base,
+          amountCents:
+            milestoneOr(c, data)?.amountCents ?? c.terms?.amountCents ?? 0,
+        },
         dealUrl,
       );
       break;
     case 'FundsReleased':
-      toUser(brand, 'funds_released', { ...base, amountCents: Number(data.amountCents) }, dealUrl);
+      toUser(
+        brand,
+        'funds_released',
+        { ...base, amountCents: Number(data.amountCents) },
+        dealUrl,
+      );
       toLink(
         dealId,
         'link_payout_sent',
@@ -398,11 +482,21 @@ function planDealOutcome(scene: DealEventScene): void {
       );
       break;
     case 'DealRefunded':
-      toUser(brand, 'refund_done', { ...base, amountCents: Number(data.amountCents) }, dealUrl);
+      toUser(
+        brand,
+        'refund_done',
+        { ...base, amountCents: Number(data.amountCents) },
+        dealUrl,
+      );
       toLink(dealId, 'link_deal_refunded', base, linkUrl);
       break;
     case 'DisputeOpened':
-      toLink(dealId, 'link_dispute_opened', { ...base, reason: String(data.reason) }, linkUrl);
+      toLink(
+        dealId,
+        'link_dispute_opened',
+        { ...base, reason: String(data.reason) },
+        linkUrl,
+      );
       break;
     case 'DisputeMessagePosted':
       planDealDisputeMessage(data, deal, facts, send, base);
@@ -430,15 +524,27 @@ function planDealStatement(
   const c = deal.context;
   if (!c.transferId || !c.shareableToken) return;
   const amountCents =
-    c.split?.transfer === 'succeeded' ? c.split.creatorCents : c.money.transferredCents;
+    c.split?.transfer === 'succeeded'
+      ? c.split.creatorCents
+      : c.money.transferredCents;
   const params: TextParams = { ...base, amountCents };
   const url = `/accept/${c.shareableToken}/statement`;
   const document = { kind: 'statement', subject: 'deal', id: deal.id } as const;
   const account = c.claimedByUserId ? facts.user(c.claimedByUserId) : null;
-  if (account) return send.toUser(account, 'document_statement', params, url, document);
+  if (account)
+    return send.toUser(account, 'document_statement', params, url, document);
   const email = facts.linkEmail(`deal-${deal.id}`);
-  const language = facts.claimLanguage(`deal-${deal.id}`) ?? facts.linkLanguage(deal.id);
-  if (email) send.toAddress(email, language, 'document_statement', params, url, document);
+  const language =
+    facts.claimLanguage(`deal-${deal.id}`) ?? facts.linkLanguage(deal.id);
+  if (email)
+    send.toAddress(
+      email,
+      language,
+      'document_statement',
+      params,
+      url,
+      document,
+    );
 }
 
 /** The start of a dispute message, as a notification quotes it (no clickable links). */
@@ -466,10 +572,15 @@ const changeRequestParams = (
 
 /** The milestone an event names (a deal with a plan), or null. */
 const milestoneOr = (c: DealRecord['context'], data: EventData) =>
-  typeof data.milestone === 'number' ? (c.milestones?.[data.milestone - 1] ?? null) : null;
+  typeof data.milestone === 'number'
+    ? (c.milestones?.[data.milestone - 1] ?? null)
+    : null;
 
 /** A review started by a redelivery (the entry its command wrote at the same instant) is told as such. */
-function deliveryKind(c: DealRecord['context'], event: PlannableEvent): NotificationKind {
+function deliveryKind(
+  c: DealRecord['context'],
+  event: PlannableEvent,
+): NotificationKind {
   const at = (event.metadata as { at?: string } | null)?.at;
   return c.revisions.some((r) => r.at === at && r.kind === 'redelivered')
     ? 'content_redelivered'
@@ -493,7 +604,8 @@ function toCreator(
   if (account) return send.toUser(account, kind, params, linkUrl);
   send.toLink(deal.id, kind, params, linkUrl);
   const email = facts.linkEmail(`deal-${deal.id}`);
-  const language = facts.claimLanguage(`deal-${deal.id}`) ?? facts.linkLanguage(deal.id);
+  const language =
+    facts.claimLanguage(`deal-${deal.id}`) ?? facts.linkLanguage(deal.id);
   if (email) send.toAddress(email, language, kind, params, linkUrl);
 }
 
@@ -511,7 +623,12 @@ function planDealDisputeMessage(
   const from = data.side as 'brand' | 'creator' | 'admin';
   const params: TextParams = { ...base, from, message: excerpt(data.text) };
   if (from !== 'brand')
-    send.toUser(facts.user(deal.ownerId), 'dispute_message', params, `/deals/${deal.id}`);
+    send.toUser(
+      facts.user(deal.ownerId),
+      'dispute_message',
+      params,
+      `/deals/${deal.id}`,
+    );
   if (from === 'creator') return;
   toCreator(deal, facts, send, 'dispute_message', params);
 }
@@ -531,25 +648,44 @@ function planSplitNotifications(
   const split = deal.context.split;
   if (split === null) return;
   const dealId = deal.id;
-  if (event.type === 'SplitTransferFailed' || event.type === 'SplitRefundFailed') {
+  if (
+    event.type === 'SplitTransferFailed' ||
+    event.type === 'SplitRefundFailed'
+  ) {
     const amountCents =
-      event.type === 'SplitTransferFailed' ? split.creatorCents : split.refundCents;
+      event.type === 'SplitTransferFailed'
+        ? split.creatorCents
+        : split.refundCents;
     send.toAdmins(
       'admin_split_failed',
-      { ...base, amountCents, reason: `${String(data.code)}: ${String(data.message)}` },
+      {
+        ...base,
+        amountCents,
+        reason: `${String(data.code)}: ${String(data.message)}`,
+      },
       `/admin?deal=${dealId}`,
     );
     return;
   }
-  if ((event.metadata as { state?: string } | null)?.state !== 'split_resolved') return;
+  if ((event.metadata as { state?: string } | null)?.state !== 'split_resolved')
+    return;
   const params: TextParams = {
     ...base,
     amountCents: split.creatorCents,
     refundCents: split.refundCents,
   };
-  send.toUser(facts.user(deal.ownerId), 'split_resolved_brand', params, `/deals/${dealId}`);
-  const linkUrl = deal.context.shareableToken ? `/accept/${deal.context.shareableToken}` : '/';
-  const creator = deal.context.claimedByUserId ? facts.user(deal.context.claimedByUserId) : null;
+  send.toUser(
+    facts.user(deal.ownerId),
+    'split_resolved_brand',
+    params,
+    `/deals/${dealId}`,
+  );
+  const linkUrl = deal.context.shareableToken
+    ? `/accept/${deal.context.shareableToken}`
+    : '/';
+  const creator = deal.context.claimedByUserId
+    ? facts.user(deal.context.claimedByUserId)
+    : null;
   send.toUser(creator, 'split_resolved_creator', params, linkUrl);
   send.toLink(dealId, 'link_split_resolved', params, linkUrl);
 }
@@ -557,10 +693,12 @@ function planSplitNotifications(
 /** The daily reconciliation alerts the admins only when it found a mismatch. */
 function planReconciliationAlert(data: EventData, { toAdmins }: Senders): void {
   const found = Number(data.mismatches);
-  const byProblem = Object.entries((data.byProblem ?? {}) as Record<string, number>).filter(
-    ([, n]) => n > 0,
-  );
-  const reason = byProblem.map(([problem, n]) => `${problem.replace(/_/g, ' ')} ${n}`).join(', ');
+  const byProblem = Object.entries(
+    (data.byProblem ?? {}) as Record<string, number>,
+  ).filter(([, n]) => n > 0);
+  const reason = byProblem
+    .map(([problem, n]) => `${problem.replace(/_/g, ' ')} ${n}`)
+    .join(', ');
   // An escrow whose accounts do not sum to zero is a fault as serious as a mismatch.
   const unbalanced = Number(data.unbalanced ?? 0);
   if (found > 0 || unbalanced > 0)
@@ -570,7 +708,9 @@ function planReconciliationAlert(data: EventData, { toAdmins }: Senders): void {
         count: found + unbalanced,
         at: String(data.until),
         reason:
-          unbalanced > 0 ? [reason, `unbalanced ${unbalanced}`].filter(Boolean).join(', ') : reason,
+          unbalanced > 0
+            ? [reason, `unbalanced ${unbalanced}`].filter(Boolean).join(', ')
+            : reason,
       },
       '/admin?tab=reconciliation',
     );
@@ -603,8 +743,14 @@ function planRequestNotifications(
   // A brand with an account hears through its preferences; otherwise by email, in the language
   // its browser had when it accepted the request (before that, the creator's).
   const brandLanguage =
-    facts.requestBrandLanguage(requestId) ?? (creator ? languageOf(creator) : 'en');
-  const toBrand = (kind: NotificationKind, p: TextParams, url = brandUrl, doc?: MailDocument) => {
+    facts.requestBrandLanguage(requestId) ??
+    (creator ? languageOf(creator) : 'en');
+  const toBrand = (
+    kind: NotificationKind,
+    p: TextParams,
+    url = brandUrl,
+    doc?: MailDocument,
+  ) => {
     const account = facts.userByEmail(r.brandEmail);
     if (account) toUser(account, kind, p, url, doc);
     else toAddress(r.brandEmail, brandLanguage, kind, p, url, doc);
@@ -614,7 +760,8 @@ function planRequestNotifications(
       if (facts.requestSenderBlocked(r.brandEmail, request.creatorId)) break;
       const from = send.out.length;
       toBrand('request_received', params);
-      for (const n of send.out.slice(from)) n.blockCreatorId = request.creatorId;
+      for (const n of send.out.slice(from))
+        n.blockCreatorId = request.creatorId;
       break;
     }
     case 'PaymentRequestAccepted':
@@ -622,7 +769,11 @@ function planRequestNotifications(
       break;
     case 'PaymentRequestPaid': {
       const paid = { ...params, amountCents: r.totalCents };
-      const receipt = { kind: 'receipt', subject: 'payment_request', id: requestId } as const;
+      const receipt = {
+        kind: 'receipt',
+        subject: 'payment_request',
+        id: requestId,
+      } as const;
       toBrand('request_paid_brand', paid, brandUrl, receipt);
       toUser(creator, 'request_paid', params, creatorUrl);
       break;
@@ -630,7 +781,10 @@ function planRequestNotifications(
     case 'PaymentRequestCompleted':
       if (!data.transferId) break;
       toUser(creator, 'payout_sent', params, creatorUrl);
-      requestStatementMail(request.id, params, creator, { toUser, documentPage });
+      requestStatementMail(request.id, params, creator, {
+        toUser,
+        documentPage,
+      });
       break;
     default:
       planRequestReviewNotifications(event, data, request, params, {
@@ -647,10 +801,22 @@ function requestStatementMail(
   requestId: number,
   params: TextParams,
   creator: UserContext | null,
-  send: Pick<Senders, 'toUser'> & { documentPage: NotificationFacts['documentPage'] },
+  send: Pick<Senders, 'toUser'> & {
+    documentPage: NotificationFacts['documentPage'];
+  },
 ): void {
-  const statement = { kind: 'statement', subject: 'payment_request', id: requestId } as const;
-  send.toUser(creator, 'document_statement', params, send.documentPage(statement), statement);
+  const statement = {
+    kind: 'statement',
+    subject: 'payment_request',
+    id: requestId,
+  } as const;
+  send.toUser(
+    creator,
+    'document_statement',
+    params,
+    send.documentPage(statement),
+    statement,
+  );
 }
 
 /**
@@ -673,10 +839,17 @@ function planRequestReviewNotifications(
   const creatorUrl = '/payment-requests';
   switch (event.type) {
     case 'PaymentRequestDelivered':
-      toBrand('request_delivered', { ...params, at: String(data.reviewPeriodEndsAt) });
+      toBrand('request_delivered', {
+        ...params,
+        at: String(data.reviewPeriodEndsAt),
+      });
       break;
     case 'PaymentRequestDisputeOpened': {
-      const p = { ...params, reason: excerpt(data.reason), at: String(data.endsAt) };
+      const p = {
+        ...params,
+        reason: excerpt(data.reason),
+        at: String(data.endsAt),
+      };
       toUser(creator, 'request_disputed', p, creatorUrl);
       break;
     }
@@ -687,7 +860,10 @@ function planRequestReviewNotifications(
       toUser(creator, 'request_expired', params, creatorUrl);
       break;
     case 'PaymentRequestRefunded':
-      toBrand('request_refunded_brand', { ...params, amountCents: Number(data.amountCents) });
+      toBrand('request_refunded_brand', {
+        ...params,
+        amountCents: Number(data.amountCents),
+      });
       toUser(creator, 'request_refunded_creator', params, creatorUrl);
       break;
     case 'PaymentRequestSplitTransferSucceeded':
@@ -733,7 +909,11 @@ function planRequestReviewNotifications(
  * and by push on every device they turned alerts on; an alert address that is also a user account
  * gets that account's push too (as its preferences allow).
  */
-function planStalledIntentsAlert(data: EventData, facts: NotificationFacts, send: Senders): void {
+function planStalledIntentsAlert(
+  data: EventData,
+  facts: NotificationFacts,
+  send: Senders,
+): void {
   const params: TextParams = {
     count: Number(data.unanswered),
     minutes: Number(data.limitMinutes),
@@ -749,7 +929,8 @@ function planStalledIntentsAlert(data: EventData, facts: NotificationFacts, send
     send.toUser(account, 'admin_intents_stalled', params, url);
     // The address already has its e-mail: the account adds its push only.
     for (const n of send.out.splice(from))
-      if (n.channels.includes('push')) send.out.push({ ...n, channels: ['push'], email: null });
+      if (n.channels.includes('push'))
+        send.out.push({ ...n, channels: ['push'], email: null });
   }
 }
 
@@ -765,17 +946,30 @@ const invoiceMails = {
  * account (the signed-in page), a request's payer at the address the request was sent to (the
  * link's page, in the language its browser had; an account with that address hears as an account).
  */
-function planIssuedInvoice(doc: InvoiceDocumentDto, facts: NotificationFacts, send: Senders): void {
+function planIssuedInvoice(
+  doc: InvoiceDocumentDto,
+  facts: NotificationFacts,
+  send: Senders,
+): void {
   const mail = invoiceMails[doc.kind];
   const { id } = doc.subject;
   const document = { kind: 'invoice', doc } as const;
   // A self-billed invoice's seller is the creator, who wrote its name.
-  const params: TextParams = { number: doc.number, influencer: neutraliseLinks(doc.seller.name) };
+  const params: TextParams = {
+    number: doc.number,
+    influencer: neutraliseLinks(doc.seller.name),
+  };
   if (doc.subject.kind === 'deal') {
     const title = facts.deal(id)?.context.terms?.title ?? undefined;
     const url = facts.documentPage({ kind: mail.path, subject: 'deal', id });
     const brand = doc.brandUserId ? facts.user(doc.brandUserId) : null;
-    send.toUser(brand, mail.kind, { ...params, dealId: id, title }, url, document);
+    send.toUser(
+      brand,
+      mail.kind,
+      { ...params, dealId: id, title },
+      url,
+      document,
+    );
     return;
   }
   const request = facts.request(id);
@@ -786,7 +980,8 @@ function planIssuedInvoice(doc: InvoiceDocumentDto, facts: NotificationFacts, se
   const account = facts.userByEmail(r.brandEmail);
   if (account) return send.toUser(account, mail.kind, p, url, document);
   const creator = facts.user(request.creatorId);
-  const language = facts.requestBrandLanguage(id) ?? (creator ? languageOf(creator) : 'en');
+  const language =
+    facts.requestBrandLanguage(id) ?? (creator ? languageOf(creator) : 'en');
   send.toAddress(r.brandEmail, language, mail.kind, p, url, document);
 }
 
@@ -824,13 +1019,18 @@ export function planNotifications(
   }
   const dealId =
     idOf(event.streamId, 'deal-') ??
-    (['ReleaseReminderDue', 'HoldAgeingAlertDue', 'MilestoneDueReminderDue'].includes(event.type)
+    ([
+      'ReleaseReminderDue',
+      'HoldAgeingAlertDue',
+      'MilestoneDueReminderDue',
+    ].includes(event.type)
       ? Number(data.dealId)
       : null);
   if (dealId !== null) planDealNotifications(event, data, dealId, facts, send);
   else {
     const requestId = idOf(event.streamId, 'payment-request-');
-    if (requestId !== null) planRequestNotifications(event, data, requestId, facts, send);
+    if (requestId !== null)
+      planRequestNotifications(event, data, requestId, facts, send);
   }
   return out;
 }

@@ -1,8 +1,19 @@
 import type { Database } from 'better-sqlite3';
 import type { NotificationChannel } from '@machines/notifications/notification.events';
-import { WrongExpectedVersion, type RecordedEvent } from '../event-store/event-store';
-import { MAX_ATTEMPTS, attemptSend, type AttemptDeps } from './notification-attempts';
-import { planNotifications, recipientKey, type NotificationFacts } from './notification-plan';
+import {
+  WrongExpectedVersion,
+  type RecordedEvent,
+} from '../event-store/event-store';
+import {
+  MAX_ATTEMPTS,
+  attemptSend,
+  type AttemptDeps,
+} from './notification-attempts';
+import {
+  planNotifications,
+  recipientKey,
+  type NotificationFacts,
+} from './notification-plan';
 import { appendNotificationEvent } from './notification-streams';
 import { createTimedReactor } from '../reactors/due-time-scheduler';
 
@@ -42,7 +53,9 @@ function claimTable(db: Database) {
   // Only a newer revision moves a row, so an event handed over again after a crash changes nothing.
   const move = db.prepare(`UPDATE notification_claims SET revision = @revision,
     attempt = @attempt, due_ms = @due WHERE stream_id = @stream AND revision < @revision`);
-  const close = db.prepare('DELETE FROM notification_claims WHERE stream_id = ?');
+  const close = db.prepare(
+    'DELETE FROM notification_claims WHERE stream_id = ?',
+  );
   const due = db.prepare(
     'SELECT * FROM notification_claims WHERE due_ms <= ? ORDER BY due_ms LIMIT 50',
   );
@@ -57,24 +70,44 @@ function claimTable(db: Database) {
       const revision = event.revision;
       if (event.type === 'NotificationSent') {
         // Claims written before leases name no position: nothing could send them again.
-        if (typeof data.position !== 'number' || typeof data.leaseUntil !== 'string') return;
+        if (
+          typeof data.position !== 'number' ||
+          typeof data.leaseUntil !== 'string'
+        )
+          return;
         const { recipient, channel, kind } = data as Record<string, string>;
         const due = Date.parse(data.leaseUntil);
-        const at = (event.metadata as { at?: string } | null)?.at ?? event.recordedAt;
-        open.run({ stream, position: data.position, recipient, channel, kind, revision, due, at });
+        const at =
+          (event.metadata as { at?: string } | null)?.at ?? event.recordedAt;
+        open.run({
+          stream,
+          position: data.position,
+          recipient,
+          channel,
+          kind,
+          revision,
+          due,
+          at,
+        });
       } else if (event.type === 'NotificationRetaken') {
         const due = Date.parse(data.leaseUntil as string);
         move.run({ stream, revision, attempt: data.attempt, due });
-      } else if (event.type === 'NotificationDelivered' || data.final === true) {
+      } else if (
+        event.type === 'NotificationDelivered' ||
+        data.final === true
+      ) {
         close.run(stream);
       } else {
-        const due = Date.parse((data.retryAt as string | undefined) ?? event.recordedAt);
+        const due = Date.parse(
+          (data.retryAt as string | undefined) ?? event.recordedAt,
+        );
         move.run({ stream, revision, attempt: data.attempt, due });
       }
     },
     due: (nowMs: number) => due.all(nowMs) as OpenClaim[],
     nextDueMs: () => (next.get() as { at: number | null }).at,
-    later: (claim: OpenClaim, dueMs: number) => later.run(dueMs, claim.stream_id, claim.revision),
+    later: (claim: OpenClaim, dueMs: number) =>
+      later.run(dueMs, claim.stream_id, claim.revision),
     reset(): void {
       db.exec('DROP TABLE IF EXISTS notification_claims');
       setup();
@@ -92,13 +125,22 @@ function createRetry(deps: NotificationRetriesDeps) {
   const { store, clock, facts, leaseMs } = deps;
   const attemptDeps: AttemptDeps = { ...deps, actor };
   const append = (claim: OpenClaim, type: string, data: unknown) =>
-    appendNotificationEvent({ store, clock }, claim.stream_id, { type, data }, claim.revision, {
-      actor,
-    });
+    appendNotificationEvent(
+      { store, clock },
+      claim.stream_id,
+      { type, data },
+      claim.revision,
+      {
+        actor,
+      },
+    );
 
   /** Plans the claim's notification again from its causing event, as it would be sent now. */
   async function replan(claim: OpenClaim) {
-    const [event] = await store.readAll({ after: claim.event_position - 1, maxCount: 1 });
+    const [event] = await store.readAll({
+      after: claim.event_position - 1,
+      maxCount: 1,
+    });
     if (!event || event.position !== claim.event_position) return undefined;
     return planNotifications(event, facts).find(
       (n) =>
@@ -111,7 +153,8 @@ function createRetry(deps: NotificationRetriesDeps) {
 
   return async (claim: OpenClaim, nowMs: number): Promise<void> => {
     if (claim.attempt >= MAX_ATTEMPTS) {
-      const reason = 'no outcome was recorded before the last attempt’s lease ended';
+      const reason =
+        'no outcome was recorded before the last attempt’s lease ended';
       await append(claim, 'NotificationSendFailed', {
         attempt: claim.attempt,
         reason,
@@ -121,21 +164,35 @@ function createRetry(deps: NotificationRetriesDeps) {
     }
     const attempt = claim.attempt + 1;
     const leaseUntil = new Date(nowMs + leaseMs).toISOString();
-    const { nextExpectedRevision } = await append(claim, 'NotificationRetaken', {
-      attempt,
-      leaseUntil,
-    });
+    const { nextExpectedRevision } = await append(
+      claim,
+      'NotificationRetaken',
+      {
+        attempt,
+        leaseUntil,
+      },
+    );
     const taken = { ...claim, revision: nextExpectedRevision, attempt };
     const n = await replan(claim);
     if (!n) {
-      const reason = 'no longer to be sent (the recipient’s settings or the deal changed)';
-      await append(taken, 'NotificationSendFailed', { attempt, reason, final: true });
+      const reason =
+        'no longer to be sent (the recipient’s settings or the deal changed)';
+      await append(taken, 'NotificationSendFailed', {
+        attempt,
+        reason,
+        final: true,
+      });
       return;
     }
     const claimedAt = new Date(claim.claimed_at);
     await attemptSend(
       attemptDeps,
-      { streamId: claim.stream_id, revision: taken.revision, attempt, claimedAt },
+      {
+        streamId: claim.stream_id,
+        revision: taken.revision,
+        attempt,
+        claimedAt,
+      },
       n,
       claim.channel,
     );
@@ -149,7 +206,9 @@ function createRetry(deps: NotificationRetriesDeps) {
  * revision (one instance wins), plans the notification again from the causing event and sends
  * it. After the third attempt the claim is closed as failed.
  */
-export function createNotificationRetriesReactor(deps: NotificationRetriesDeps) {
+export function createNotificationRetriesReactor(
+  deps: NotificationRetriesDeps,
+) {
   const { clock, leaseMs } = deps;
   const claims = claimTable(deps.db);
   const retry = createRetry(deps);
@@ -179,6 +238,10 @@ export function createNotificationRetriesReactor(deps: NotificationRetriesDeps) 
     clock,
     fireDue,
     nextDueMs: () => claims.nextDueMs(),
-    onError: (error) => console.error('Notification retries:', (error as Error)?.message ?? error),
+    onError: (error) =>
+      console.error(
+        'Notification retries:',
+        (error as Error)?.message ?? error,
+      ),
   });
 }

@@ -5,7 +5,8 @@ import type { EventStore, ExpectedRevision } from '../event-store/event-store';
 import type { Clock } from '../shared/clock';
 import { mailboxKey } from '../shared/mailbox';
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const sha256 = (text: string) =>
+  createHash('sha256').update(text).digest('hex');
 
 /**
  * One claim stream per (event, recipient, channel), and one more for the document mail an event may
@@ -26,8 +27,10 @@ export const optOutStreamId = (email: string): string =>
   `email-optout-${sha256(mailboxKey(email))}`;
 
 /** One stream per (mailbox, creator) a recipient blocked; appended "no stream", so blocking twice is a no-op. */
-export const requestBlockStreamId = (email: string, creatorId: string): string =>
-  `request-block-${sha256(`${mailboxKey(email)} ${creatorId}`)}`;
+export const requestBlockStreamId = (
+  email: string,
+  creatorId: string,
+): string => `request-block-${sha256(`${mailboxKey(email)} ${creatorId}`)}`;
 
 /**
  * The streams that say an address opted out or blocked a creator: its mailbox's, and the one an
@@ -35,19 +38,27 @@ export const requestBlockStreamId = (email: string, creatorId: string): string =
  */
 const legacyAddress = (email: string) => email.trim().toLowerCase();
 export const optOutStreamIds = (email: string): string[] => [
-  ...new Set([optOutStreamId(email), `email-optout-${sha256(legacyAddress(email))}`]),
+  ...new Set([
+    optOutStreamId(email),
+    `email-optout-${sha256(legacyAddress(email))}`,
+  ]),
 ];
-export const requestBlockStreamIds = (email: string, creatorId: string): string[] => [
+export const requestBlockStreamIds = (
+  email: string,
+  creatorId: string,
+): string[] => [
   ...new Set([
     requestBlockStreamId(email, creatorId),
     `request-block-${sha256(`${legacyAddress(email)} ${creatorId}`)}`,
   ]),
 ];
 
-export const linkPushStreamId = (dealId: number): string => `link-push-deal-${dealId}`;
+export const linkPushStreamId = (dealId: number): string =>
+  `link-push-deal-${dealId}`;
 
 /** An admin's push devices for alerts. */
-export const adminPushStreamId = (adminId: string): string => `alert-push-admin-${adminId}`;
+export const adminPushStreamId = (adminId: string): string =>
+  `alert-push-admin-${adminId}`;
 
 /** Due-time events: one stream per deal and due moment, appended "no stream", so each fires once. */
 export const dueStreamId = (

@@ -3,8 +3,15 @@ import type {
   DueNotificationTimer,
   NotificationQueries,
 } from '../../projections/notifications.queries';
-import { WrongExpectedVersion, type EventStore } from '../event-store/event-store';
-import { appendNotificationEvent, dueStreamId, uuidFrom } from './notification-streams';
+import {
+  WrongExpectedVersion,
+  type EventStore,
+} from '../event-store/event-store';
+import {
+  appendNotificationEvent,
+  dueStreamId,
+  uuidFrom,
+} from './notification-streams';
 import { createTimedReactor } from '../reactors/due-time-scheduler';
 
 const actor = { kind: 'system' as const, id: 'notification-timers' };
@@ -23,12 +30,27 @@ const dueTimeEvents: ReadonlySet<string> = new Set([
 function dueEvent(due: DueNotificationTimer) {
   const { dealId, at } = due;
   if (due.kind === 'release_reminder')
-    return ['reminder', 'ReleaseReminderDue', { dealId, endsAt: at }, at] as const;
+    return [
+      'reminder',
+      'ReleaseReminderDue',
+      { dealId, endsAt: at },
+      at,
+    ] as const;
   if (due.kind === 'hold_ageing')
-    return ['hold-alert', 'HoldAgeingAlertDue', { dealId, heldSince: at }, at] as const;
+    return [
+      'hold-alert',
+      'HoldAgeingAlertDue',
+      { dealId, heldSince: at },
+      at,
+    ] as const;
   const milestone = due.milestone ?? 1;
   const data = { dealId, milestone, dueDate: at.slice(0, 10) };
-  return ['milestone-due', 'MilestoneDueReminderDue', data, `${at}#${milestone}`] as const;
+  return [
+    'milestone-due',
+    'MilestoneDueReminderDue',
+    data,
+    `${at}#${milestone}`,
+  ] as const;
 }
 
 /**
@@ -85,7 +107,12 @@ export function createNotificationTimersReactor({
     clock,
     fireDue,
     nextDueMs: (nowMs) =>
-      queries.nextDueMs(nowMs, reminderHours * HOUR_MS, holdAgeingHours * HOUR_MS),
-    onError: (error) => console.error('Notification timers:', (error as Error)?.message ?? error),
+      queries.nextDueMs(
+        nowMs,
+        reminderHours * HOUR_MS,
+        holdAgeingHours * HOUR_MS,
+      ),
+    onError: (error) =>
+      console.error('Notification timers:', (error as Error)?.message ?? error),
   });
 }

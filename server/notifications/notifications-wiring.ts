@@ -19,8 +19,14 @@ import { watchNotificationOutcomes } from '../shared/process-metrics';
 import { createNotificationTimersReactor } from './notification-timers.reactor';
 import { createNotificationsReactor } from './notifications.reactor';
 import { createNotificationRetriesReactor } from './notification-retries.reactor';
-import { createReactorRunner, type ReactorRunner } from '../reactors/reactor-runner';
-import { createRequestBlockLinks, createUnsubscribeLinks } from './unsubscribe-link';
+import {
+  createReactorRunner,
+  type ReactorRunner,
+} from '../reactors/reactor-runner';
+import {
+  createRequestBlockLinks,
+  createUnsubscribeLinks,
+} from './unsubscribe-link';
 import { createMailAccess } from './mail-access';
 import { createNotificationSender } from './notification-attempts';
 import { withoutEmailAddresses } from '../shared/log-redaction';
@@ -57,16 +63,21 @@ function notificationFacts(
     user: (id) => queries.accounts.userById(id),
     userByEmail: (email) => queries.accounts.userByEmail(email),
     adminEmails: config.notifications.adminEmails,
-    linkSubscribed: (dealId) => queries.notifications.linkSubscriptions(dealId).length > 0,
-    adminsSubscribed: () => queries.notifications.adminSubscriptions().length > 0,
+    linkSubscribed: (dealId) =>
+      queries.notifications.linkSubscriptions(dealId).length > 0,
+    adminsSubscribed: () =>
+      queries.notifications.adminSubscriptions().length > 0,
     linkLanguage: (dealId) => queries.notifications.linkLanguage(dealId),
     linkEmail: (link) => queries.notifications.linkEmail(link),
     claimLanguage: (link) => queries.notifications.claimLanguage(link),
     requestBrandLanguage: (requestId) =>
       queries.notifications.claimLanguage(`payment-request-${requestId}`),
-    emailOptedOut: (email) => optOutStreamIds(email).some(queries.notifications.isOptedOut),
+    emailOptedOut: (email) =>
+      optOutStreamIds(email).some(queries.notifications.isOptedOut),
     requestSenderBlocked: (email, creatorId) =>
-      requestBlockStreamIds(email, creatorId).some(queries.notifications.isRequestSenderBlocked),
+      requestBlockStreamIds(email, creatorId).some(
+        queries.notifications.isRequestSenderBlocked,
+      ),
     documentPage: (target) => documentPageOf(keyedHash, target),
   };
 }
@@ -125,7 +136,10 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
   const leaseMs = config.notifications.leaseMs;
   const sending = { store, clock, facts, leaseMs, onSendError, send };
   const reactor = createNotificationsReactor(sending);
-  const retries = createNotificationRetriesReactor({ ...sending, db: deps.readDb });
+  const retries = createNotificationRetriesReactor({
+    ...sending,
+    db: deps.readDb,
+  });
   const timers = createNotificationTimersReactor({
     store,
     clock,

@@ -12,7 +12,11 @@ import {
   type PlannedNotification,
 } from './notification-plan';
 import { appendNotificationEvent, claimStreamId } from './notification-streams';
-import { attemptSend, type Claim, type SendNotification } from './notification-attempts';
+import {
+  attemptSend,
+  type Claim,
+  type SendNotification,
+} from './notification-attempts';
 import type { Reactor } from '../reactors/reactor';
 
 export interface NotificationsReactorDeps {
@@ -41,9 +45,18 @@ const actor = { kind: 'system' as const, id: 'notifications' };
  * without one (its instance died mid-send) is sent by the retries reactor once the lease ends
  * (ADR 0013).
  */
-export function createNotificationsReactor(deps: NotificationsReactorDeps): Reactor {
+export function createNotificationsReactor(
+  deps: NotificationsReactorDeps,
+): Reactor {
   const { store, clock, facts, leaseMs, send } = deps;
-  const attemptDeps = { store, clock, send, leaseMs, actor, onSendError: deps.onSendError };
+  const attemptDeps = {
+    store,
+    clock,
+    send,
+    leaseMs,
+    actor,
+    onSendError: deps.onSendError,
+  };
 
   /** The claim of attempt 1, or null when another instance or an earlier run has it. */
   async function claim(
@@ -52,8 +65,14 @@ export function createNotificationsReactor(deps: NotificationsReactorDeps): Reac
     channel: NotificationChannel,
   ): Promise<Claim | null> {
     const recipient = recipientKey(n.recipient);
-    const correlationId = (event.metadata as { correlationId?: string } | null)?.correlationId;
-    const streamId = claimStreamId(event.id, recipient, channel, n.document !== undefined);
+    const correlationId = (event.metadata as { correlationId?: string } | null)
+      ?.correlationId;
+    const streamId = claimStreamId(
+      event.id,
+      recipient,
+      channel,
+      n.document !== undefined,
+    );
     const now = clock.now();
     try {
       const { nextExpectedRevision } = await appendNotificationEvent(
@@ -71,9 +90,18 @@ export function createNotificationsReactor(deps: NotificationsReactorDeps): Reac
           },
         },
         'no_stream',
-        { actor, causationId: event.id, ...(correlationId ? { correlationId } : {}) },
+        {
+          actor,
+          causationId: event.id,
+          ...(correlationId ? { correlationId } : {}),
+        },
       );
-      return { streamId, revision: nextExpectedRevision, attempt: 1, claimedAt: now };
+      return {
+        streamId,
+        revision: nextExpectedRevision,
+        attempt: 1,
+        claimedAt: now,
+      };
     } catch (error) {
       if (error instanceof WrongExpectedVersion) return null;
       throw error;

@@ -4,14 +4,21 @@ import { z } from 'zod';
 import { pushEndpointAllowed } from './push.service';
 import { languages } from '@machines/account/account.events';
 import { errorSchema } from '@machines/contract/api';
-import { languageOf, notificationPreferencesOf } from '@machines/account/user.machine';
+import {
+  languageOf,
+  notificationPreferencesOf,
+} from '@machines/account/user.machine';
 import { userOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { WrongExpectedVersion } from '../event-store/event-store';
 import { tokenParam } from '../http/fields';
 import { commandContext, type ZodApp } from '../http/route-deps';
 import type { NotificationRouteDeps } from './notification-parts';
-import { appendNotificationEvent, linkPushStreamId, optOutStreamId } from './notification-streams';
+import {
+  appendNotificationEvent,
+  linkPushStreamId,
+  optOutStreamId,
+} from './notification-streams';
 import { catalogs } from './texts';
 import { createLinkSubscriptions } from './link-subscriptions';
 import { createLinkClaims } from '../auth/link-claim';
@@ -28,7 +35,8 @@ const errors = {
   409: errorSchema,
 };
 const language = z.enum(languages, { error: 'language must be "en" or "nl"' });
-const onOff = (name: string) => z.boolean({ error: `${name} must be true or false` });
+const onOff = (name: string) =>
+  z.boolean({ error: `${name} must be true or false` });
 /** Which documents are e-mailed with their PDF (machines/account/document-mail.ts). */
 const documents = z.object({
   receipt: onOff('documents.receipt'),
@@ -49,7 +57,9 @@ const preferencesChange = preferences
   .extend({ documents: documents.partial().optional() });
 const subscription = z.object(
   {
-    endpoint: z.url({ error: 'subscription.endpoint must be a URL' }).max(2_000),
+    endpoint: z
+      .url({ error: 'subscription.endpoint must be a URL' })
+      .max(2_000),
     keys: z.object(
       { p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) },
       { error: 'subscription.keys is required' },
@@ -62,7 +72,10 @@ const subscription = z.object(
  * Notification preferences (saved on the account), push for creators without an account (one
  * deal, through its link) and the email unsubscribe link.
  */
-export function notificationsRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
+export function notificationsRoutes(
+  app: ZodApp,
+  deps: NotificationRouteDeps,
+): void {
   const { ctx, guards } = deps;
 
   const preferencesOf = (userId: string) => {
@@ -74,7 +87,11 @@ export function notificationsRoutes(app: ZodApp, deps: NotificationRouteDeps): v
     '/api/user/notification-preferences',
     {
       preHandler: guards.requireUser,
-      schema: { tags: ['profile'], security, response: { 200: preferences, ...errors } },
+      schema: {
+        tags: ['profile'],
+        security,
+        response: { 200: preferences, ...errors },
+      },
     },
     async (request) => preferencesOf(userOf(request).userId),
   );
@@ -124,7 +141,10 @@ interface LinkPush {
  * acceptance nobody holds the claim: subscribing waits for it, while turning off a device
  * subscribed then (as an earlier version allowed) stays open to the link.
  */
-function claimerLink({ ctx, dealViews }: NotificationRouteDeps): LinkPush['ofClaimer'] {
+function claimerLink({
+  ctx,
+  dealViews,
+}: NotificationRouteDeps): LinkPush['ofClaimer'] {
   const claims = createLinkClaims(ctx);
   const holders = createLinkHolders(ctx);
   return async (request, { beforeAcceptance = false } = {}) => {
@@ -148,7 +168,10 @@ async function subscribeDevice(
   ctx: NotificationRouteDeps['ctx'],
   subscriptions: LinkPush['subscriptions'],
   dealId: number,
-  body: { subscription: z.infer<typeof subscription>; language: z.infer<typeof language> },
+  body: {
+    subscription: z.infer<typeof subscription>;
+    language: z.infer<typeof language>;
+  },
   meta: ReturnType<typeof commandContext>,
 ): Promise<void> {
   const known = ctx.queries.notifications.linkSubscriptions(dealId);
@@ -159,7 +182,10 @@ async function subscribeDevice(
   ) {
     await subscriptions.remove(
       dealId,
-      await subscriptions.oldest(dealId, known.length - MAX_LINK_SUBSCRIPTIONS + 1),
+      await subscriptions.oldest(
+        dealId,
+        known.length - MAX_LINK_SUBSCRIPTIONS + 1,
+      ),
       'replaced',
       meta,
     );
@@ -169,7 +195,11 @@ async function subscribeDevice(
     linkPushStreamId(dealId),
     {
       type: 'DealLinkPushSubscribed',
-      data: { dealId, subscription: body.subscription, language: body.language },
+      data: {
+        dealId,
+        subscription: body.subscription,
+        language: body.language,
+      },
     },
     'any',
     meta,
@@ -189,7 +219,11 @@ function linkPushRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
 }
 
 /** The link's holder adds this device to the deal's push. */
-function linkSubscribeRoute(app: ZodApp, { ctx }: NotificationRouteDeps, link: LinkPush): void {
+function linkSubscribeRoute(
+  app: ZodApp,
+  { ctx }: NotificationRouteDeps,
+  link: LinkPush,
+): void {
   const linkBody = z.object({ subscription, language: language.default('en') });
   app.post(
     '/api/deals/link/:token/notifications',
@@ -204,7 +238,12 @@ function linkSubscribeRoute(app: ZodApp, { ctx }: NotificationRouteDeps, link: L
     async (request) => {
       const record = await link.ofClaimer(request);
       // As for account subscriptions: only https endpoints of known push services (no SSRF).
-      if (!pushEndpointAllowed(request.body.subscription.endpoint, ctx.config.push.allowedHosts)) {
+      if (
+        !pushEndpointAllowed(
+          request.body.subscription.endpoint,
+          ctx.config.push.allowedHosts,
+        )
+      ) {
         throw new DomainError('push_endpoint_not_allowed');
       }
       await subscribeDevice(
@@ -212,7 +251,10 @@ function linkSubscribeRoute(app: ZodApp, { ctx }: NotificationRouteDeps, link: L
         link.subscriptions,
         record.id,
         request.body,
-        commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` }),
+        commandContext(request, {
+          kind: 'creator-link',
+          id: `deal-${record.id}`,
+        }),
       );
       return { subscribed: true };
     },
@@ -220,7 +262,11 @@ function linkSubscribeRoute(app: ZodApp, { ctx }: NotificationRouteDeps, link: L
 }
 
 /** The link's holder turns push off for one device (a device it knows, else nothing changes). */
-function linkTurnOffRoute(app: ZodApp, { ctx }: NotificationRouteDeps, link: LinkPush): void {
+function linkTurnOffRoute(
+  app: ZodApp,
+  { ctx }: NotificationRouteDeps,
+  link: LinkPush,
+): void {
   app.post(
     '/api/deals/link/:token/notifications/off',
     {
@@ -237,8 +283,16 @@ function linkTurnOffRoute(app: ZodApp, { ctx }: NotificationRouteDeps, link: Lin
         .linkSubscriptions(record.id)
         .some((s) => s.endpoint === request.body.endpoint);
       if (known) {
-        const meta = commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` });
-        await link.subscriptions.remove(record.id, [request.body.endpoint], 'turned_off', meta);
+        const meta = commandContext(request, {
+          kind: 'creator-link',
+          id: `deal-${record.id}`,
+        });
+        await link.subscriptions.remove(
+          record.id,
+          [request.body.endpoint],
+          'turned_off',
+          meta,
+        );
       }
       return { subscribed: false };
     },
@@ -246,7 +300,10 @@ function linkTurnOffRoute(app: ZodApp, { ctx }: NotificationRouteDeps, link: Lin
 }
 
 /** Whether a device gets the deal's push (anyone with the link may ask). */
-function linkStatusRoute(app: ZodApp, { ctx, dealViews }: NotificationRouteDeps): void {
+function linkStatusRoute(
+  app: ZodApp,
+  { ctx, dealViews }: NotificationRouteDeps,
+): void {
   app.get(
     '/api/deals/link/:token/notifications',
     {
@@ -282,12 +339,20 @@ async function unsubscribeRecipient(
   recipient: string,
   correlationId: string,
 ): Promise<void> {
-  const meta = { actor: { kind: 'system' as const, id: 'unsubscribe-link' }, correlationId };
+  const meta = {
+    actor: { kind: 'system' as const, id: 'unsubscribe-link' },
+    correlationId,
+  };
   if (recipient.startsWith('user:')) {
     const userId = recipient.slice(5);
-    const result = await ctx.run.user(userId, { type: 'UnsubscribeEmail' }, meta, {
-      ifMissing: 'nothing',
-    });
+    const result = await ctx.run.user(
+      userId,
+      { type: 'UnsubscribeEmail' },
+      meta,
+      {
+        ifMissing: 'nothing',
+      },
+    );
     await ctx.settle(result.position);
     return;
   }
@@ -321,30 +386,57 @@ function unsubscribeRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+      (_request, body, done) =>
+        done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
     const schema = { tags: ['notifications'], querystring: unsubscribeQuery };
-    scope.get('/api/notifications/unsubscribe', { schema }, async (request, reply) => {
-      const t = catalogs[request.query.lang].mail;
-      if (!notifications.unsubscribe.verify(request.query.token))
-        return html(reply, 400, messagePage(request.query.lang, t.unsubscribe, t.invalidLink));
-      return html(
-        reply,
-        200,
-        confirmPage(request.query.lang, t.unsubscribe, t.confirmBody, t.confirmButton, request.url),
-      );
-    });
-    scope.post('/api/notifications/unsubscribe', { schema }, async (request, reply) => {
-      const t = catalogs[request.query.lang].mail;
-      const recipient = notifications.unsubscribe.verify(request.query.token);
-      if (!recipient)
-        return html(reply, 400, messagePage(request.query.lang, t.unsubscribe, t.invalidLink));
-      await unsubscribeRecipient(ctx, recipient, request.id);
-      return html(
-        reply,
-        200,
-        messagePage(request.query.lang, t.unsubscribedTitle, t.unsubscribedBody),
-      );
-    });
+    scope.get(
+      '/api/notifications/unsubscribe',
+      { schema },
+      async (request, reply) => {
+        const t = catalogs[request.query.lang].mail;
+        if (!notifications.unsubscribe.verify(request.query.token))
+          return html(
+            reply,
+            400,
+            messagePage(request.query.lang, t.unsubscribe, t.invalidLink),
+          );
+        return html(
+          reply,
+          200,
+          confirmPage(
+            request.query.lang,
+            t.unsubscribe,
+            t.confirmBody,
+            t.confirmButton,
+            request.url,
+          ),
+        );
+      },
+    );
+    scope.post(
+      '/api/notifications/unsubscribe',
+      { schema },
+      async (request, reply) => {
+        const t = catalogs[request.query.lang].mail;
+        const recipient = notifications.unsubscribe.verify(request.query.token);
+        if (!recipient)
+          return html(
+            reply,
+            400,
+            messagePage(request.query.lang, t.unsubscribe, t.invalidLink),
+          );
+        await unsubscribeRecipient(ctx, recipient, request.id);
+        return html(
+          reply,
+          200,
+          messagePage(
+            request.query.lang,
+            t.unsubscribedTitle,
+            t.unsubscribedBody,
+          ),
+        );
+      },
+    );
   });
 }

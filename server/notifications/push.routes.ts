@@ -9,14 +9,23 @@ import { pushEndpointAllowed } from './push.service';
 const tags = ['push'];
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema };
-const sent = z.object({ success: z.boolean(), sent: z.number(), failed: z.number() });
+const sent = z.object({
+  success: z.boolean(),
+  sent: z.number(),
+  failed: z.number(),
+});
 
 const subscriptionBody = z.object({
   subscription: z.object(
     {
-      endpoint: z.url({ error: 'subscription.endpoint must be a URL' }).max(2_000),
+      endpoint: z
+        .url({ error: 'subscription.endpoint must be a URL' })
+        .max(2_000),
       keys: z.object(
-        { p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) },
+        {
+          p256dh: z.string().min(1).max(200),
+          auth: z.string().min(1).max(100),
+        },
         { error: 'subscription.keys is required' },
       ),
     },
@@ -31,7 +40,9 @@ export function pushRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
 
   app.get(
     '/api/push/public-key',
-    { schema: { tags, response: { 200: z.object({ publicKey: z.string() }) } } },
+    {
+      schema: { tags, response: { 200: z.object({ publicKey: z.string() }) } },
+    },
     async () => ({
       publicKey: ctx.push.publicKey,
     }),
@@ -51,7 +62,12 @@ export function pushRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
     async (request) => {
       const { userId } = userOf(request);
       const { subscription } = request.body;
-      if (!pushEndpointAllowed(subscription.endpoint, ctx.config.push.allowedHosts)) {
+      if (
+        !pushEndpointAllowed(
+          subscription.endpoint,
+          ctx.config.push.allowedHosts,
+        )
+      ) {
         throw new DomainError('push_endpoint_not_allowed');
       }
       const max = ctx.config.push.maxSubscriptions;
@@ -81,8 +97,13 @@ function pushUnsubscribeRoute(app: ZodApp, deps: NotificationRouteDeps): void {
       schema: {
         tags,
         security,
-        body: z.object({ endpoint: z.string().max(2_000).optional() }).nullish(),
-        response: { 200: z.object({ success: z.boolean(), removed: z.number() }), ...errors },
+        body: z
+          .object({ endpoint: z.string().max(2_000).optional() })
+          .nullish(),
+        response: {
+          200: z.object({ success: z.boolean(), removed: z.number() }),
+          ...errors,
+        },
       },
     },
     async (request) => {
@@ -90,7 +111,10 @@ function pushUnsubscribeRoute(app: ZodApp, deps: NotificationRouteDeps): void {
       const endpoint = request.body?.endpoint;
       const result = await ctx.run.user(
         userId,
-        { type: 'RemovePushSubscriptions', ...(endpoint === undefined ? {} : { endpoint }) },
+        {
+          type: 'RemovePushSubscriptions',
+          ...(endpoint === undefined ? {} : { endpoint }),
+        },
         commandContext(request, { kind: 'brand', id: userId }),
       );
       const removed = result.events.length;
@@ -113,7 +137,10 @@ function pushTestRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
         tags,
         security,
         body: z
-          .object({ title: z.string().max(200).optional(), body: z.string().max(1_000).optional() })
+          .object({
+            title: z.string().max(200).optional(),
+            body: z.string().max(1_000).optional(),
+          })
           .nullish(),
         response: { 200: sent, ...errors },
       },

@@ -43,16 +43,22 @@ const pushActor = { actor: { kind: 'system' as const, id: 'push' } };
  * it): the server connects to whatever a subscription names, so anything else would let a user
  * point it at internal addresses (SSRF).
  */
-export function pushEndpointAllowed(endpoint: string, allowedHosts: readonly string[]): boolean {
+export function pushEndpointAllowed(
+  endpoint: string,
+  allowedHosts: readonly string[],
+): boolean {
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
     return false;
   }
-  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return false;
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '')
+    return false;
   const host = url.hostname.toLowerCase();
-  return allowedHosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+  return allowedHosts.some(
+    (allowed) => host === allowed || host.endsWith(`.${allowed}`),
+  );
 }
 
 /**
@@ -79,10 +85,19 @@ export function createPushService({
   allowedHosts: readonly string[];
 }) {
   // Subscriptions stored before the host rule existed are never contacted.
-  const allowed = <S extends { endpoint: string }>(subscriptions: readonly S[]): S[] =>
+  const allowed = <S extends { endpoint: string }>(
+    subscriptions: readonly S[],
+  ): S[] =>
     subscriptions.filter((s) => pushEndpointAllowed(s.endpoint, allowedHosts));
   return {
-    notifyAdmins: adminAlerts({ store, clock, accounts, links, sender, allowed }),
+    notifyAdmins: adminAlerts({
+      store,
+      clock,
+      accounts,
+      links,
+      sender,
+      allowed,
+    }),
     allowedHosts,
     publicKey: keys.publicKey,
     notifyUser: userPush({ run, accounts, sender, allowed }),
@@ -97,7 +112,9 @@ type PushTo<T> = (
   options?: { topic?: string },
 ) => Promise<{ sent: number; failed: number }>;
 
-type AllowedFilter = <S extends { endpoint: string }>(subscriptions: readonly S[]) => S[];
+type AllowedFilter = <S extends { endpoint: string }>(
+  subscriptions: readonly S[],
+) => S[];
 
 /** Push to a user's devices when the user wants push; a gone device leaves the user's devices. */
 function userPush(deps: {
@@ -108,16 +125,22 @@ function userPush(deps: {
 }): PushTo<string> {
   return async (userId, message, options = {}) => {
     const user = deps.accounts.userById(userId);
-    if (!user || !notificationPreferencesOf(user).push) return { sent: 0, failed: 0 };
+    if (!user || !notificationPreferencesOf(user).push)
+      return { sent: 0, failed: 0 };
     return deliverPush(
       deps.sender,
       deps.allowed(user.pushSubscriptions),
       message,
       async (endpoint) => {
         // A gone endpoint leaves the user's devices; already removed, nothing is recorded.
-        await deps.run.user(userId, { type: 'RemovePushSubscriptions', endpoint }, pushActor, {
-          ifMissing: 'nothing',
-        });
+        await deps.run.user(
+          userId,
+          { type: 'RemovePushSubscriptions', endpoint },
+          pushActor,
+          {
+            ifMissing: 'nothing',
+          },
+        );
       },
       options,
     );
@@ -141,7 +164,10 @@ function dealLinkPush(deps: {
         await appendNotificationEvent(
           deps,
           linkPushStreamId(dealId),
-          { type: 'DealLinkPushUnsubscribed', data: { dealId, endpoint, reason: 'gone' } },
+          {
+            type: 'DealLinkPushUnsubscribed',
+            data: { dealId, endpoint, reason: 'gone' },
+          },
           'any',
           pushActor,
         );
@@ -169,7 +195,9 @@ function adminAlerts(deps: {
     const devices = deps.links
       .adminSubscriptions()
       .filter((d) => deps.accounts.adminById(d.adminId)?.active === true);
-    const owner = new Map(devices.map((d) => [d.subscription.endpoint, d.adminId]));
+    const owner = new Map(
+      devices.map((d) => [d.subscription.endpoint, d.adminId]),
+    );
     return deliverPush(
       deps.sender,
       deps.allowed(devices.map((d) => d.subscription)),
@@ -179,7 +207,10 @@ function adminAlerts(deps: {
         await appendNotificationEvent(
           deps,
           adminPushStreamId(adminId),
-          { type: 'AdminPushUnsubscribed', data: { adminId, endpoint, reason: 'gone' } },
+          {
+            type: 'AdminPushUnsubscribed',
+            data: { adminId, endpoint, reason: 'gone' },
+          },
           'any',
           pushActor,
         );

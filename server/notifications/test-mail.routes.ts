@@ -23,7 +23,10 @@ const testMailSchema = z.object({
  * signed unsubscribe links, so only an admin (not an auditor: the links act) lists it; one message
  * opens for an admin or for whoever holds its keyed URL, which only that list hands out.
  */
-export function testMailRoutes(app: ZodApp, { ctx, guards }: NotificationRouteDeps): void {
+export function testMailRoutes(
+  app: ZodApp,
+  { ctx, guards }: NotificationRouteDeps,
+): void {
   const { mail, mailAccess } = ctx.notifications;
   if (mail.mode !== 'files') return;
   const isAdmin = (request: FastifyRequest): boolean => {
@@ -35,7 +38,8 @@ export function testMailRoutes(app: ZodApp, { ctx, guards }: NotificationRouteDe
       throw error;
     }
   };
-  const listed = () => mail.list().map((m) => ({ ...m, url: mailAccess.urlFor(m.name) }));
+  const listed = () =>
+    mail.list().map((m) => ({ ...m, url: mailAccess.urlFor(m.name) }));
   const html = 'text/html; charset=utf-8';
 
   app.get(
@@ -70,9 +74,14 @@ export function testMailRoutes(app: ZodApp, { ctx, guards }: NotificationRouteDe
     { schema: { hide: true } },
     async (request, reply) => {
       const { name } = request.params;
-      const key = (request.query as Record<string, unknown> | undefined)?.['key'];
+      const key = (request.query as Record<string, unknown> | undefined)?.[
+        'key'
+      ];
       // A missing or wrong key looks like an unknown message, as on the simulated gateway's pages.
-      const raw = mailAccess.holds(name, key) || isAdmin(request) ? mail.read(name) : null;
+      const raw =
+        mailAccess.holds(name, key) || isAdmin(request)
+          ? mail.read(name)
+          : null;
       if (raw === null) throw new DomainError('message_not_found');
       return reply.type(html).send(mailPage(name, raw));
     },

@@ -6,7 +6,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 export function createSignedTokens(secret: string, purpose: string) {
   const mac = (payload: string) =>
-    createHmac('sha256', `${purpose}:${secret}`).update(payload).digest('base64url');
+    createHmac('sha256', `${purpose}:${secret}`)
+      .update(payload)
+      .digest('base64url');
   return {
     tokenFor(text: string): string {
       const payload = Buffer.from(text, 'utf8').toString('base64url');
@@ -18,7 +20,8 @@ export function createSignedTokens(secret: string, purpose: string) {
       if (!payload || !signature) return null;
       const expected = Buffer.from(mac(payload));
       const given = Buffer.from(signature);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+      if (expected.length !== given.length || !timingSafeEqual(expected, given))
+        return null;
       return Buffer.from(payload, 'base64url').toString('utf8');
     },
   };

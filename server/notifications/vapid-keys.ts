@@ -19,7 +19,8 @@ export function resolveVapidKeys({
 }): VapidKeys {
   if (publicKey && privateKey) return { publicKey, privateKey };
   const file = join(dataDir, 'vapid.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as VapidKeys;
+  if (existsSync(file))
+    return JSON.parse(readFileSync(file, 'utf8')) as VapidKeys;
   mkdirSync(dataDir, { recursive: true });
   const keys = generateVapidKeys();
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });

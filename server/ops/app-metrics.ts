@@ -2,10 +2,16 @@ import type { Database } from 'better-sqlite3';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { timerBacklog, type TimerKind } from '../money/timer-schedule';
 import type { CommandOutcome } from '../commands/command-bus';
-import { WrongExpectedVersion, type EventStore } from '../event-store/event-store';
+import {
+  WrongExpectedVersion,
+  type EventStore,
+} from '../event-store/event-store';
 import type { PaymentGateway } from '../money/gateway/payment-gateway';
 import type { Clock } from '../shared/clock';
-import { ensureProcessMetrics, processRegistry } from '../shared/process-metrics';
+import {
+  ensureProcessMetrics,
+  processRegistry,
+} from '../shared/process-metrics';
 import { measureProjectionLag } from './projection-lag';
 import { withTimeout } from '../shared/with-timeout';
 import type { IntentBacklog } from '../money/intent-watch';
@@ -18,7 +24,9 @@ const TIMER_KINDS: readonly TimerKind[] = [
   'request_expiry',
   'deferred_payout',
 ];
-const latencyBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const latencyBuckets = [
+  0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+];
 
 export interface WatchedParts {
   store: EventStore;
@@ -98,11 +106,15 @@ function timerGauges(registry: Registry, watched: Watched): void {
       const { parts } = watched;
       if (!parts) return;
       const backlog = timerBacklog(parts.readDb, parts.clock.now().getTime());
-      for (const kind of TIMER_KINDS) this.set({ kind }, backlog.counts[kind] ?? 0);
+      for (const kind of TIMER_KINDS)
+        this.set({ kind }, backlog.counts[kind] ?? 0);
       timersOverdue.set(
         backlog.oldestDueMs === null
           ? 0
-          : Math.max(0, (parts.clock.now().getTime() - backlog.oldestDueMs) / 1000),
+          : Math.max(
+              0,
+              (parts.clock.now().getTime() - backlog.oldestDueMs) / 1000,
+            ),
       );
     },
   });
@@ -136,7 +148,11 @@ function intentGauges(registry: Registry, watched: Watched): void {
 
 /** The live-update connections: open, the ceiling, and those refused (fed by the hub). */
 function liveMetrics(registry: Registry, watched: Watched) {
-  const readAtScrape = (name: string, help: string, read: (live: WatchedParts['live']) => number) =>
+  const readAtScrape = (
+    name: string,
+    help: string,
+    read: (live: WatchedParts['live']) => number,
+  ) =>
     new Gauge({
       name,
       help,
@@ -170,7 +186,8 @@ function liveMetrics(registry: Registry, watched: Watched) {
  */
 export function createAppMetrics() {
   const registry = new Registry();
-  const { commands, appendSeconds, gatewaySeconds, gatewayErrors } = callMetrics(registry);
+  const { commands, appendSeconds, gatewaySeconds, gatewayErrors } =
+    callMetrics(registry);
   const watched: Watched = { parts: null };
   const lag = lagGauges(registry);
   timerGauges(registry, watched);
@@ -232,7 +249,14 @@ const latencyHistogram = <L extends string>(
   name: string,
   help: string,
   labelNames: readonly L[],
-) => new Histogram<L>({ name, help, labelNames, buckets: latencyBuckets, registers: [registry] });
+) =>
+  new Histogram<L>({
+    name,
+    help,
+    labelNames,
+    buckets: latencyBuckets,
+    registers: [registry],
+  });
 
 /** What the decorators and the command bus count: commands, store appends, gateway calls. */
 function callMetrics(registry: Registry) {
@@ -264,7 +288,10 @@ function callMetrics(registry: Registry) {
 }
 
 /** The event-store port with each append timed; everything else passes through. */
-function timedStore(store: EventStore, appendSeconds: Histogram<'outcome'>): EventStore {
+function timedStore(
+  store: EventStore,
+  appendSeconds: Histogram<'outcome'>,
+): EventStore {
   return {
     async append(streamId, events, expected) {
       const end = appendSeconds.startTimer();
@@ -273,7 +300,9 @@ function timedStore(store: EventStore, appendSeconds: Histogram<'outcome'>): Eve
         end({ outcome: 'ok' });
         return result;
       } catch (error) {
-        end({ outcome: error instanceof WrongExpectedVersion ? 'conflict' : 'error' });
+        end({
+          outcome: error instanceof WrongExpectedVersion ? 'conflict' : 'error',
+        });
         throw error;
       }
     },
@@ -299,7 +328,8 @@ function timedGateway<G extends PaymentGateway>(
   return new Proxy(gateway, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
-      if (typeof value !== 'function' || typeof property !== 'string') return value;
+      if (typeof value !== 'function' || typeof property !== 'string')
+        return value;
       if (!wrapped.has(property)) {
         const method = property;
         const fn = value as (...args: unknown[]) => unknown;

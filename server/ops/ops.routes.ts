@@ -33,9 +33,14 @@ const sameSecret = (given: string, expected: string): boolean => {
  * token (the monitoring system) or an admin or auditor session. Anyone else learns up or down only,
  * so strangers cannot watch the event count grow.
  */
-export function createProbeAudience(ctx: Pick<OpsParts, 'config'>, guards: AuthGuards) {
+export function createProbeAudience(
+  ctx: Pick<OpsParts, 'config'>,
+  guards: AuthGuards,
+) {
   return function mayReadDetails(request: FastifyRequest): boolean {
-    const match = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? '').trim());
+    const match = /^Bearer\s+(\S+)$/i.exec(
+      String(request.headers.authorization ?? '').trim(),
+    );
     if (!match) return false;
     const token = ctx.config.ops.metricsToken;
     if (token && sameSecret(match[1]!, token)) return true;
@@ -55,7 +60,10 @@ export function createProbeAudience(ctx: Pick<OpsParts, 'config'>, guards: AuthG
  */
 export function opsRoutes(
   app: FastifyInstance,
-  { ctx, mayReadDetails }: { ctx: OpsParts; mayReadDetails: (request: FastifyRequest) => boolean },
+  {
+    ctx,
+    mayReadDetails,
+  }: { ctx: OpsParts; mayReadDetails: (request: FastifyRequest) => boolean },
 ): void {
   const readiness = createReadiness({
     store: ctx.store,
@@ -65,25 +73,29 @@ export function opsRoutes(
     shared: ctx.sharedHttp,
   });
 
-  app.get('/api/ready', { schema: { tags: ['ops'], hide: true } }, async (request, reply) => {
-    const report = await readiness();
-    // Money waiting for the provider does not take the instance out of service (another instance
-    // would wait on the same provider): it is reported, and alerted past the limit.
-    const intents = ctx.payments.intents.backlog();
-    return reply
-      .status(report.ready ? 200 : 503)
-      .header('cache-control', 'no-store')
-      .send(
-        mayReadDetails(request)
-          ? {
-              ...report,
-              unansweredIntents: intents.unanswered,
-              oldestUnansweredIntentSeconds: intents.oldestAgeSeconds,
-              intentAlertAfterSeconds: intents.alertAfterSeconds,
-            }
-          : { ready: report.ready },
-      );
-  });
+  app.get(
+    '/api/ready',
+    { schema: { tags: ['ops'], hide: true } },
+    async (request, reply) => {
+      const report = await readiness();
+      // Money waiting for the provider does not take the instance out of service (another instance
+      // would wait on the same provider): it is reported, and alerted past the limit.
+      const intents = ctx.payments.intents.backlog();
+      return reply
+        .status(report.ready ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send(
+          mayReadDetails(request)
+            ? {
+                ...report,
+                unansweredIntents: intents.unanswered,
+                oldestUnansweredIntentSeconds: intents.oldestAgeSeconds,
+                intentAlertAfterSeconds: intents.alertAfterSeconds,
+              }
+            : { ready: report.ready },
+        );
+    },
+  );
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const token = ctx.config.ops.metricsToken;
@@ -94,6 +106,9 @@ export function opsRoutes(
       throw new DomainError('metrics_token_required');
     }
     const { contentType, body } = await ctx.metrics.scrape();
-    return reply.type(contentType).header('cache-control', 'no-store').send(body);
+    return reply
+      .type(contentType)
+      .header('cache-control', 'no-store')
+      .send(body);
   });
 }

@@ -24,6 +24,8 @@ export async function measureProjectionLag(
     store.readAll({ after: position, maxCount: Math.max(1, cap) }),
   ]);
   const oldest = pending[0];
-  const seconds = oldest ? Math.max(0, (now - Date.parse(oldest.recordedAt)) / 1000) : 0;
+  const seconds = oldest
+    ? Math.max(0, (now - Date.parse(oldest.recordedAt)) / 1000)
+    : 0;
   return { head, events: Math.min(pending.length, cap), seconds };
 }

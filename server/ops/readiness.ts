@@ -12,7 +12,11 @@ export type ReadinessReport =
       head: number;
       lagEvents: number;
     }
-  | { ready: false; reason: 'store_unreachable' | 'shared_state_unreachable'; position: number }
+  | {
+      ready: false;
+      reason: 'store_unreachable' | 'shared_state_unreachable';
+      position: number;
+    }
   | {
       ready: false;
       reason: 'subscription_failed';
@@ -54,7 +58,12 @@ export function createReadiness({
     const position = runner.position;
     const failures = subscriptions?.failures() ?? [];
     if (failures.length > 0)
-      return { ready: false, reason: 'subscription_failed', position, subscriptions: failures };
+      return {
+        ready: false,
+        reason: 'subscription_failed',
+        position,
+        subscriptions: failures,
+      };
     if (position < lastPosition) caughtUp = false;
     lastPosition = position;
     let lag;
@@ -69,13 +78,17 @@ export function createReadiness({
       return { ready: false, reason: 'store_unreachable', position };
     }
     const sharedUp = shared
-      ? await withTimeout(shared.reachable(), timeoutMs, 'shared state').catch(() => false)
+      ? await withTimeout(shared.reachable(), timeoutMs, 'shared state').catch(
+          () => false,
+        )
       : true;
-    if (!sharedUp) return { ready: false, reason: 'shared_state_unreachable', position };
+    if (!sharedUp)
+      return { ready: false, reason: 'shared_state_unreachable', position };
     if (lag.events === 0) caughtUp = true;
     const figures = { position, head: lag.head, lagEvents: lag.events };
     if (!caughtUp) return { ready: false, reason: 'catching_up', ...figures };
-    if (lag.events > maxLagEvents) return { ready: false, reason: 'lagging', ...figures };
+    if (lag.events > maxLagEvents)
+      return { ready: false, reason: 'lagging', ...figures };
     return { ready: true, ...figures };
   };
 }

@@ -8,7 +8,10 @@ import { createLinkHolders, type LinkHolderParts } from '../auth/link-holders';
 import { DomainError } from '../commands/domain-error';
 
 /** The request behind a link, once its holder is checked (another browser: 403). */
-export type HeldRecord = (token: string, request: FastifyRequest) => Promise<PaymentRequestRecord>;
+export type HeldRecord = (
+  token: string,
+  request: FastifyRequest,
+) => Promise<PaymentRequestRecord>;
 
 type HeldParts = LinkHolderParts &
   Parameters<typeof createLinkClaims>[0] & {

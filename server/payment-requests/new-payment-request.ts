@@ -26,7 +26,8 @@ export async function createPaymentRequest(
 ): Promise<{ requestId: number; token: string; position: number }> {
   const now = clock.now();
   const expiresAt = requestExpiresAt(body.deadline, now, expiryDays);
-  if (expiresAt.getTime() <= now.getTime()) throw new DomainError('deadline_in_past');
+  if (expiresAt.getTime() <= now.getTime())
+    throw new DomainError('deadline_in_past');
   const requestId = await nextRequestId();
   const money = breakdown(body.amount, 'payment_request');
   const token = newShareToken();
@@ -47,8 +48,13 @@ export async function createPaymentRequest(
     token,
     expiresAt: expiresAt.toISOString(),
   };
-  const result = await run.request(requestId, { type: 'CreatePaymentRequest', request }, ctx, {
-    newStream: true,
-  });
+  const result = await run.request(
+    requestId,
+    { type: 'CreatePaymentRequest', request },
+    ctx,
+    {
+      newStream: true,
+    },
+  );
   return { requestId, token, position: result.position };
 }

@@ -30,7 +30,9 @@ function redact(c: PaymentRequestContext): Record<string, unknown> {
     refundId: null,
     lastRefundError: null,
     splitDestinationAccountId: null,
-    split: c.split ? { ...c.split, transferId: null, refundId: null, requestedBy: null } : null,
+    split: c.split
+      ? { ...c.split, transferId: null, refundId: null, requestedBy: null }
+      : null,
     duplicateRefunds: c.duplicateRefunds.map((r) => ({
       ...r,
       checkoutSessionId: '',
@@ -57,7 +59,10 @@ export function toPaymentRequestDto(
 ): PaymentRequestDto {
   const c = record.context;
   const r = c.request!;
-  const snapshot = paymentRequestSnapshotFrom(stateValueFromKey(record.state), c);
+  const snapshot = paymentRequestSnapshotFrom(
+    stateValueFromKey(record.state),
+    c,
+  );
   const state = paymentRequestStateView(snapshot, now);
   const dto: PaymentRequestDto = {
     id: record.id,
@@ -75,7 +80,10 @@ export function toPaymentRequestDto(
     brandEmail: r.brandEmail,
     brandHandle: r.brandHandle,
     deadline: r.deadline,
-    status: state.status === 'new' ? 'pending' : (state.status as PaymentRequestStatus),
+    status:
+      state.status === 'new'
+        ? 'pending'
+        : (state.status as PaymentRequestStatus),
     shareableToken: r.token,
     shareableUrl: `${publicUrl}/pay-request/${r.token}`,
     expiresAt: r.expiresAt,
@@ -99,5 +107,7 @@ export function toPaymentRequestDto(
   };
   // Whoever holds the link reads it under the one redaction rule (server/shared/redaction.ts);
   // the creator reads the brand's payment ids only as present.
-  return view === 'link' ? redactFor('link', dto) : redactOtherSide('creator', dto);
+  return view === 'link'
+    ? redactFor('link', dto)
+    : redactOtherSide('creator', dto);
 }

@@ -13,7 +13,9 @@ import {
 
 const amount = amountField({
   maxCents: MAX_REQUEST_CENTS,
-  message: inputRef('amount_maximum', 'amount', { maxCents: MAX_REQUEST_CENTS }),
+  message: inputRef('amount_maximum', 'amount', {
+    maxCents: MAX_REQUEST_CENTS,
+  }),
 });
 
 /**
@@ -21,7 +23,9 @@ const amount = amountField({
  * the server fills in the creator's company name or username (a brand should see who is asking).
  */
 export const createRequestBody = z.object({
-  creatorName: optionalText('creatorName', 200).refine(...nameRule<string | null>('creatorName')),
+  creatorName: optionalText('creatorName', 200).refine(
+    ...nameRule<string | null>('creatorName'),
+  ),
   creatorEmail: optionalText('creatorEmail', 320).refine(
     (v) => v === null || z.email().safeParse(v).success,
     inputRef('invalid_email'),
@@ -29,7 +33,9 @@ export const createRequestBody = z.object({
   title: requiredText('title', 300),
   description: requiredText('description', 10_000),
   amount,
-  brandName: requiredText('brandName', 200).refine(...nameRule<string>('brandName')),
+  brandName: requiredText('brandName', 200).refine(
+    ...nameRule<string>('brandName'),
+  ),
   brandEmail: emailField(),
   brandHandle: optionalText('brandHandle', 200),
   deadline: dateText('deadline'),
@@ -51,7 +57,10 @@ export const completeBody = z
           .string({ error: inputRef('not_text', 'links') })
           .trim()
           .max(2_000, inputRef('too_long', 'link', { max: 2_000 }))
-          .refine((v) => workLinkSchema.safeParse(v).success, inputRef('link_scheme')),
+          .refine(
+            (v) => workLinkSchema.safeParse(v).success,
+            inputRef('link_scheme'),
+          ),
         { error: inputRef('not_list', 'links') },
       )
       .max(5, inputRef('too_many', 'links', { max: 5 }))
@@ -64,4 +73,6 @@ export const completeBody = z
   }));
 
 /** The brand's dispute: why (the first entry of the dispute conversation). */
-export const requestDisputeBody = z.object({ reason: requiredText('reason', 4_000) });
+export const requestDisputeBody = z.object({
+  reason: requiredText('reason', 4_000),
+});

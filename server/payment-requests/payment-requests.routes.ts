@@ -12,13 +12,19 @@ import { requestLanguage } from '../i18n/request-language';
 import { requestBlockStreamIds } from '../notifications/notification-streams';
 import { mailboxKey } from '../shared/mailbox';
 import { catalogs } from '../notifications/texts';
-import { EXPIRED_MESSAGE, isExpired } from '@machines/payment-request/payment-request.commands';
+import {
+  EXPIRED_MESSAGE,
+  isExpired,
+} from '@machines/payment-request/payment-request.commands';
 import { requestNotFound } from '../commands/run-command';
 import { requestGuard } from '../auth/ownership';
 import { createLinkClaims } from '../auth/link-claim';
 import { createLinkHolders, type LinkHolders } from '../auth/link-holders';
 import { createPaymentRequest } from './new-payment-request';
-import { createAcceptanceCode, emailCodeField } from '../link-claims/acceptance-code';
+import {
+  createAcceptanceCode,
+  emailCodeField,
+} from '../link-claims/acceptance-code';
 import { releasePaymentRequest } from '../money/request-payouts';
 import { toPaymentRequestDto } from './payment-request-dto';
 import { requestDocumentRoutes } from './request-documents.routes';
@@ -48,14 +54,18 @@ const acceptAnswer = z.object({
 
 /** The brand acting through a request's link (no account: the link is the actor). */
 const brandCtx = (request: Parameters<typeof commandContext>[0], id: number) =>
-  commandContext(request, { kind: 'creator-link', id: `payment-request-${id}` });
+  commandContext(request, {
+    kind: 'creator-link',
+    id: `payment-request-${id}`,
+  });
 
 /** The request behind a link (not found otherwise) and its answers at the clock's now. */
 function requestReads(ctx: RequestParts) {
   const now = () => ctx.clock.now().toISOString();
   const byToken = (token: string) => {
     const record = ctx.queries.requests.byToken(token);
-    if (!record || record.context.request?.token !== token) throw requestNotFound();
+    if (!record || record.context.request?.token !== token)
+      throw requestNotFound();
     return record;
   };
   const linkDto = (token: string) =>
@@ -65,7 +75,8 @@ function requestReads(ctx: RequestParts) {
 
 /** Each request e-mails an address the creator typed: limited per creator and per address. */
 function mailLimits(app: ZodApp, ctx: RequestParts) {
-  const { requestsPerCreator, requestsPerRecipient, requestsWindowMs } = ctx.config.rateLimits;
+  const { requestsPerCreator, requestsPerRecipient, requestsWindowMs } =
+    ctx.config.rateLimits;
   const perCreator = createLimit(app as unknown as FastifyInstance, {
     max: requestsPerCreator,
     windowMs: requestsWindowMs,
@@ -85,7 +96,10 @@ function mailLimits(app: ZodApp, ctx: RequestParts) {
 }
 
 /** Creator-made payment requests (docs/product.md §7); the brand acts through the link token without login. */
-export function paymentRequestsRoutes(app: ZodApp, deps: RequestRouteDeps): void {
+export function paymentRequestsRoutes(
+  app: ZodApp,
+  deps: RequestRouteDeps,
+): void {
   creatorRoutes(app, deps);
   linkRoutes(app, deps);
   linkActionRoutes(app, deps);
@@ -101,7 +115,10 @@ function creatorRoutes(app: ZodApp, deps: RequestRouteDeps): void {
 }
 
 /** A creator makes a request, which is e-mailed to its brand unless the address blocked them. */
-function createRequestRoute(app: ZodApp, { ctx, guards, idempotency }: RequestRouteDeps): void {
+function createRequestRoute(
+  app: ZodApp,
+  { ctx, guards, idempotency }: RequestRouteDeps,
+): void {
   const { perCreator, perRecipient } = mailLimits(app, ctx);
   const { now } = requestReads(ctx);
   const publicUrl = ctx.config.publicUrl;
@@ -117,7 +134,9 @@ function createRequestRoute(app: ZodApp, { ctx, guards, idempotency }: RequestRo
         description:
           'Creates a request and e-mails its brand. 429 past the per-creator or per-address limit. `brandEmailNotice` is set when the request was not e-mailed (the address blocked this creator).',
         response: {
-          201: paymentRequestSchema.extend({ brandEmailNotice: z.string().optional() }),
+          201: paymentRequestSchema.extend({
+            brandEmailNotice: z.string().optional(),
+          }),
           429: errorSchema,
           ...errors,
         },
@@ -136,7 +155,10 @@ function createRequestRoute(app: ZodApp, { ctx, guards, idempotency }: RequestRo
           nextRequestId: ctx.ids.request,
           expiryDays: ctx.config.requestExpiryDays,
         },
-        { id: userId, fallbackName: creator?.companyName || creator?.username || 'Creator' },
+        {
+          id: userId,
+          fallbackName: creator?.companyName || creator?.username || 'Creator',
+        },
         request.body,
         commandContext(request, { kind: 'creator', id: userId }),
       );
@@ -148,22 +170,28 @@ function createRequestRoute(app: ZodApp, { ctx, guards, idempotency }: RequestRo
         'owner',
       );
       // Neutral words: the creator learns the brand was not e-mailed, not that they were blocked.
-      const blocked = requestBlockStreamIds(request.body.brandEmail, userId).some(
-        ctx.queries.notifications.isRequestSenderBlocked,
+      const blocked = requestBlockStreamIds(
+        request.body.brandEmail,
+        userId,
+      ).some(ctx.queries.notifications.isRequestSenderBlocked);
+      return reply.status(201).send(
+        blocked
+          ? {
+              ...dto,
+              brandEmailNotice:
+                catalogs[requestLanguage(request)].mail.notMailed,
+            }
+          : dto,
       );
-      return reply
-        .status(201)
-        .send(
-          blocked
-            ? { ...dto, brandEmailNotice: catalogs[requestLanguage(request)].mail.notMailed }
-            : dto,
-        );
     },
   );
 }
 
 /** The creator's requests, as their owner sees them. */
-function listRequestsRoute(app: ZodApp, { ctx, guards }: RequestRouteDeps): void {
+function listRequestsRoute(
+  app: ZodApp,
+  { ctx, guards }: RequestRouteDeps,
+): void {
   const { now } = requestReads(ctx);
   const publicUrl = ctx.config.publicUrl;
 
@@ -171,7 +199,11 @@ function listRequestsRoute(app: ZodApp, { ctx, guards }: RequestRouteDeps): void
     '/api/payment-requests',
     {
       preHandler: guards.requireUser,
-      schema: { tags, security, response: { 200: z.array(paymentRequestSchema), ...errors } },
+      schema: {
+        tags,
+        security,
+        response: { 200: z.array(paymentRequestSchema), ...errors },
+      },
     },
     async (request) => {
       const at = now();
@@ -217,17 +249,27 @@ function claimForBrand(
   meta: ReturnType<typeof brandCtx>,
   email: string,
 ): Promise<string> {
-  const facts = { language: requestLanguage(request), fromBrandSignInAddress: false, email };
+  const facts = {
+    language: requestLanguage(request),
+    fromBrandSignInAddress: false,
+    email,
+  };
   return claims.claim({ kind: 'payment-request', id: record.id }, facts, meta);
 }
 
 /** The brand's acceptance: the code mailed to the address it confirms (docs/api.md). */
 const acceptBody = z.object(
   { emailCode: emailCodeField },
-  { error: 'emailCode is required: the 6-digit code mailed to confirm your address' },
+  {
+    error:
+      'emailCode is required: the 6-digit code mailed to confirm your address',
+  },
 );
 
-const rejectAnswer = z.object({ success: z.boolean(), request: paymentRequestSchema });
+const rejectAnswer = z.object({
+  success: z.boolean(),
+  request: paymentRequestSchema,
+});
 
 /** The brand's actions through the link: accepting or rejecting the request, and paying it. */
 function linkActionRoutes(app: ZodApp, deps: RequestRouteDeps): void {
@@ -263,11 +305,31 @@ function acceptRoute(app: ZodApp, { ctx }: RequestRouteDeps): void {
       await ctx.run.request.check(record.id, command, guard);
       const ref = { kind: 'payment-request', id: record.id } as const;
       const language = requestLanguage(request);
-      const email = await acceptanceEmail(ref, request.body.emailCode, language, meta);
-      const { position } = await ctx.run.request(record.id, command, meta, guard);
+      const email = await acceptanceEmail(
+        ref,
+        request.body.emailCode,
+        language,
+        meta,
+      );
+      const { position } = await ctx.run.request(
+        record.id,
+        command,
+        meta,
+        guard,
+      );
       await ctx.settle(position);
-      const claimSecret = await claimForBrand(claims, record, request, meta, email);
-      return { success: true, request: linkDto(request.params.token), claimSecret };
+      const claimSecret = await claimForBrand(
+        claims,
+        record,
+        request,
+        meta,
+        email,
+      );
+      return {
+        success: true,
+        request: linkDto(request.params.token),
+        claimSecret,
+      };
     },
   );
 }
@@ -289,7 +351,10 @@ function rejectRoute(app: ZodApp, { ctx }: RequestRouteDeps): void {
     },
     async (request) => {
       const record = await held(request.params.token, request);
-      const command = { type: 'RejectPaymentRequest', reason: request.body.reason } as const;
+      const command = {
+        type: 'RejectPaymentRequest',
+        reason: request.body.reason,
+      } as const;
       const { position } = await ctx.run.request(
         record.id,
         command,
@@ -316,7 +381,11 @@ function checkoutRoute(app: ZodApp, { ctx }: RequestRouteDeps): void {
       schema: {
         tags,
         params: tokenParam,
-        response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema },
+        response: {
+          200: z.object({ url: z.string() }),
+          ...errors,
+          502: errorSchema,
+        },
       },
     },
     async (request) => {
@@ -333,7 +402,10 @@ function checkoutRoute(app: ZodApp, { ctx }: RequestRouteDeps): void {
 }
 
 /** The creator marks a paid request completed (a note, links to the work): the brand's review starts. */
-function completionRoutes(app: ZodApp, { ctx, guards }: RequestRouteDeps): void {
+function completionRoutes(
+  app: ZodApp,
+  { ctx, guards }: RequestRouteDeps,
+): void {
   const { now } = requestReads(ctx);
   const publicUrl = ctx.config.publicUrl;
 
@@ -421,19 +493,29 @@ function approveRoute(
             requestGuard.link(request.params.token),
           ),
       );
-      await ctx.payments.outcomes.transfer({ kind: 'payment_request', id }, key, result.position);
+      await ctx.payments.outcomes.transfer(
+        { kind: 'payment_request', id },
+        key,
+        result.position,
+      );
       await ctx.settle(await ctx.store.headPosition());
       const dto = linkDto(request.params.token);
       const pending = dto.payoutWaitingFor !== null || dto.payoutPending;
-      return reply
-        .status(pending ? 202 : 200)
-        .send({ success: true, pending, waitingFor: dto.payoutWaitingFor, request: dto });
+      return reply.status(pending ? 202 : 200).send({
+        success: true,
+        pending,
+        waitingFor: dto.payoutWaitingFor,
+        request: dto,
+      });
     },
   );
 }
 
 /** The brand's review through its link: approving (the payout follows) or disputing with a reason. */
-function reviewRoutes(app: ZodApp, { ctx, idempotency }: RequestRouteDeps): void {
+function reviewRoutes(
+  app: ZodApp,
+  { ctx, idempotency }: RequestRouteDeps,
+): void {
   const { byToken, linkDto } = requestReads(ctx);
   const holders = createLinkHolders(ctx);
   const { claimOf } = createLinkClaims(ctx);

@@ -51,7 +51,10 @@ async function recordBlock(
  * creator to that address. GET only asks (mail scanners follow links); POST blocks, as the page's
  * button. The event's actor is the account behind the address if there is one, else the link.
  */
-export function requestBlockRoutes(app: ZodApp, { ctx }: RequestRouteDeps): void {
+export function requestBlockRoutes(
+  app: ZodApp,
+  { ctx }: RequestRouteDeps,
+): void {
   const links = ctx.notifications.requestBlocks;
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).type('text/html; charset=utf-8').send(body);
@@ -60,25 +63,53 @@ export function requestBlockRoutes(app: ZodApp, { ctx }: RequestRouteDeps): void
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+      (_request, body, done) =>
+        done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
     const schema = { tags: ['payment requests'], querystring: query };
-    scope.get('/api/payment-requests/block-sender', { schema }, async (request, reply) => {
-      const t = catalogs[request.query.lang].mail;
-      if (!links.verify(request.query.token))
-        return html(reply, 400, messagePage(request.query.lang, t.block, t.invalidLink));
-      return html(
-        reply,
-        200,
-        confirmPage(request.query.lang, t.block, t.blockConfirmBody, t.blockButton, request.url),
-      );
-    });
-    scope.post('/api/payment-requests/block-sender', { schema }, async (request, reply) => {
-      const t = catalogs[request.query.lang].mail;
-      const target = links.verify(request.query.token);
-      if (!target) return html(reply, 400, messagePage(request.query.lang, t.block, t.invalidLink));
-      await recordBlock(ctx, target, request.id);
-      return html(reply, 200, messagePage(request.query.lang, t.blockedTitle, t.blockedBody));
-    });
+    scope.get(
+      '/api/payment-requests/block-sender',
+      { schema },
+      async (request, reply) => {
+        const t = catalogs[request.query.lang].mail;
+        if (!links.verify(request.query.token))
+          return html(
+            reply,
+            400,
+            messagePage(request.query.lang, t.block, t.invalidLink),
+          );
+        return html(
+          reply,
+          200,
+          confirmPage(
+            request.query.lang,
+            t.block,
+            t.blockConfirmBody,
+            t.blockButton,
+            request.url,
+          ),
+        );
+      },
+    );
+    scope.post(
+      '/api/payment-requests/block-sender',
+      { schema },
+      async (request, reply) => {
+        const t = catalogs[request.query.lang].mail;
+        const target = links.verify(request.query.token);
+        if (!target)
+          return html(
+            reply,
+            400,
+            messagePage(request.query.lang, t.block, t.invalidLink),
+          );
+        await recordBlock(ctx, target, request.id);
+        return html(
+          reply,
+          200,
+          messagePage(request.query.lang, t.blockedTitle, t.blockedBody),
+        );
+      },
+    );
   });
 }

@@ -1,5 +1,8 @@
 import { errorSchema } from '@machines/contract/api';
-import { invoiceDocumentSchema, type InvoiceDocumentDto } from '@machines/contract/invoice-api';
+import {
+  invoiceDocumentSchema,
+  type InvoiceDocumentDto,
+} from '@machines/contract/invoice-api';
 import {
   billingDetailsAnswerSchema,
   billingDetailsSchema,
@@ -18,7 +21,12 @@ import type { RequestParts, RequestRouteDeps } from './request-parts';
 import { heldRecord, type HeldRecord } from './held-request';
 
 const tags = ['payment requests'];
-const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = {
+  400: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+};
 
 /** The three invoices of a request: where each is found and what is refused while it is not there. */
 const invoiceKinds = (ctx: RequestParts) =>
@@ -26,7 +34,8 @@ const invoiceKinds = (ctx: RequestParts) =>
     {
       path: 'invoice',
       what: "The platform's fee invoice",
-      find: (r: PaymentRequestRecord, paidAt: string) => ctx.invoices.findForRequest(r.id, paidAt),
+      find: (r: PaymentRequestRecord, paidAt: string) =>
+        ctx.invoices.findForRequest(r.id, paidAt),
       missing: 'payment_request_invoice_not_yet',
     },
     {
@@ -81,7 +90,10 @@ function billingRoutes(app: ZodApp, ctx: RequestParts, held: HeldRecord): void {
     async (request) => {
       const record = await held(request.params.token, request);
       const details = checkedBillingDetails(request.body);
-      const actor = { kind: 'creator-link', id: `payment-request-${record.id}` } as const;
+      const actor = {
+        kind: 'creator-link',
+        id: `payment-request-${record.id}`,
+      } as const;
       const { position } = await ctx.billing.save(
         { requestId: record.id },
         details,
@@ -99,7 +111,10 @@ function billingRoutes(app: ZodApp, ctx: RequestParts, held: HeldRecord): void {
  * for that payer (the link's holder); the creator reads the self-billed invoice of its own request.
  * 409 `payment_request_*_not_yet` while a document is not issued.
  */
-export function requestDocumentRoutes(app: ZodApp, { ctx, guards }: RequestRouteDeps): void {
+export function requestDocumentRoutes(
+  app: ZodApp,
+  { ctx, guards }: RequestRouteDeps,
+): void {
   const held = heldRecord(ctx);
   billingRoutes(app, ctx, held);
   documentRoute(app, '/api/payment-requests/link/:token/receipt', {
@@ -108,7 +123,8 @@ export function requestDocumentRoutes(app: ZodApp, { ctx, guards }: RequestRoute
     params: tokenParam,
     description:
       "The brand's receipt of a paid request, through its link (no payment id, reference or method); once accepted, only from the browser holding the link (403 `request_claimed_elsewhere`).",
-    load: async ({ token }, request) => requestReceipt(await held(token, request)),
+    load: async ({ token }, request) =>
+      requestReceipt(await held(token, request)),
   });
   for (const kind of invoiceKinds(ctx)) {
     const documentOf = async (record: PaymentRequestRecord) => {
@@ -117,28 +133,40 @@ export function requestDocumentRoutes(app: ZodApp, { ctx, guards }: RequestRoute
       if (!doc) throw new DomainError(kind.missing);
       return doc;
     };
-    documentPair<InvoiceDocumentDto>(app, `/api/payment-requests/link/:token/${kind.path}`, {
-      guard: {},
-      schema: { tags, params: tokenParam },
-      description: `${kind.what} of a paid request, for its brand through the link.`,
-      answer: invoiceDocumentSchema,
-      load: async (request) =>
-        documentOf(await held((request.params as { token: string }).token, request)),
-      layout: layoutInvoice,
-    });
+    documentPair<InvoiceDocumentDto>(
+      app,
+      `/api/payment-requests/link/:token/${kind.path}`,
+      {
+        guard: {},
+        schema: { tags, params: tokenParam },
+        description: `${kind.what} of a paid request, for its brand through the link.`,
+        answer: invoiceDocumentSchema,
+        load: async (request) =>
+          documentOf(
+            await held((request.params as { token: string }).token, request),
+          ),
+        layout: layoutInvoice,
+      },
+    );
   }
   const selfBilled = invoiceKinds(ctx)[2];
-  documentPair<InvoiceDocumentDto>(app, '/api/payment-requests/:id/self-billed-invoice', {
-    guard: { preHandler: guards.requireUser },
-    schema: { tags, security: [{ bearerAuth: [] }], params: idParam },
-    description: `${selfBilled.what} of a paid-out request, for its creator.`,
-    answer: invoiceDocumentSchema,
-    load: async (request) => {
-      const record = ctx.queries.requests.byId((request.params as { id: number }).id);
-      if (!record || record.creatorId !== userOf(request).userId)
-        throw new DomainError('payment_request_not_found');
-      return creatorSelfBilledOf(ctx.invoices, record);
+  documentPair<InvoiceDocumentDto>(
+    app,
+    '/api/payment-requests/:id/self-billed-invoice',
+    {
+      guard: { preHandler: guards.requireUser },
+      schema: { tags, security: [{ bearerAuth: [] }], params: idParam },
+      description: `${selfBilled.what} of a paid-out request, for its creator.`,
+      answer: invoiceDocumentSchema,
+      load: async (request) => {
+        const record = ctx.queries.requests.byId(
+          (request.params as { id: number }).id,
+        );
+        if (!record || record.creatorId !== userOf(request).userId)
+          throw new DomainError('payment_request_not_found');
+        return creatorSelfBilledOf(ctx.invoices, record);
+      },
+      layout: layoutInvoice,
     },
-    layout: layoutInvoice,
-  });
+  );
 }

@@ -8,10 +8,16 @@ import type { TokenService } from '../auth/tokens';
 import { DomainError } from '../commands/domain-error';
 import { dealNotFound } from '../commands/run-command';
 import { tokenParam } from '../http/fields';
-import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import {
+  commandContext,
+  type RouteDeps,
+  type ZodApp,
+} from '../http/route-deps';
 import { eraseDealLink, eraseUser, type ErasureParts } from './erasure';
 
-type Deps = RouteDeps<ErasureParts & LinkHolderParts & { tokens: TokenService }>;
+type Deps = RouteDeps<
+  ErasureParts & LinkHolderParts & { tokens: TokenService }
+>;
 
 const errors = {
   400: errorSchema,
@@ -50,9 +56,16 @@ function selfErasureRoute(app: ZodApp, { ctx, guards }: Deps): void {
     async (request) => {
       const { userId } = userOf(request);
       const user = ctx.queries.accounts.userById(userId);
-      if (!user || !(await verifyPassword(request.body.password, user.passwordHash)))
+      if (
+        !user ||
+        !(await verifyPassword(request.body.password, user.passwordHash))
+      )
         throw new DomainError('wrong_current_password');
-      await eraseUser(ctx, userId, commandContext(request, { kind: 'brand', id: userId }));
+      await eraseUser(
+        ctx,
+        userId,
+        commandContext(request, { kind: 'brand', id: userId }),
+      );
       return { erased: true as const };
     },
   );
@@ -73,9 +86,14 @@ function linkErasureRoute(app: ZodApp, { ctx }: Deps): void {
     },
     async (request) => {
       const record = ctx.queries.deals.byToken(request.params.token);
-      if (!record || record.context.shareableToken !== request.params.token) throw dealNotFound();
+      if (!record || record.context.shareableToken !== request.params.token)
+        throw dealNotFound();
       const ref = { kind: 'deal', id: record.id } as const;
-      const { holds } = await holders.holder(ref, record.context, claimOf(request));
+      const { holds } = await holders.holder(
+        ref,
+        record.context,
+        claimOf(request),
+      );
       if (holds === null) throw new DomainError('erasure_link_unclaimed');
       if (!holds) throw new DomainError('deal_claimed_elsewhere');
       const actor = { kind: 'creator-link', id: `deal-${record.id}` } as const;
@@ -105,7 +123,11 @@ function adminErasureRoute(app: ZodApp, { ctx, guards }: Deps): void {
         ? ctx.queries.accounts.userByEmail(wanted)
         : ctx.queries.accounts.userByUsername(wanted);
       if (!user || user.erased) throw new DomainError('user_not_found');
-      await eraseUser(ctx, user.userId, commandContext(request, { kind: 'admin', id: adminId }));
+      await eraseUser(
+        ctx,
+        user.userId,
+        commandContext(request, { kind: 'admin', id: adminId }),
+      );
       return { erased: true as const };
     },
   );

@@ -54,7 +54,9 @@ function partiesOf(queries: ErasureParts['queries'], user: UserContext) {
   const created = queries.requests.listForCreator(user.userId);
   const addressed = queries.requests.listForBrandEmail(user.email);
   return {
-    escrows: [...owned, ...claimed, ...created, ...addressed].map((r) => r.context),
+    escrows: [...owned, ...claimed, ...created, ...addressed].map(
+      (r) => r.context,
+    ),
     dealLinks: claimed.map((r) => r.id),
     links: [
       ...claimed.map((r) => `deal-link-${r.id}`),
@@ -73,10 +75,17 @@ async function eraseSubject(
   account?: () => Promise<void>,
 ): Promise<void> {
   const event = (type: string, data: object) =>
-    appendNotificationEvent(parts, `privacy-${subject}`, { type, data }, 'any', meta);
+    appendNotificationEvent(
+      parts,
+      `privacy-${subject}`,
+      { type, data },
+      'any',
+      meta,
+    );
   await event('PersonalDataErasureRequested', {
     subject,
-    requestedBy: meta.actor.kind === 'admin' ? 'admin' : ('self' satisfies RequestedBy),
+    requestedBy:
+      meta.actor.kind === 'admin' ? 'admin' : ('self' satisfies RequestedBy),
   });
   await account?.();
   let last = 0;
@@ -106,9 +115,19 @@ export async function eraseUser(
   if (!user || user.erased) throw new DomainError('user_not_found');
   const { escrows, links, dealLinks } = partiesOf(parts.queries, user);
   refuseWhileMoneyOpen(escrows);
-  const needles = [user.email, user.username, user.companyName ?? '', user.phoneNumber ?? ''];
-  await eraseSubject(parts, `user-${userId}`, [`user-${userId}`, ...links], needles, meta, () =>
-    eraseAccount(parts, user, dealLinks, meta),
+  const needles = [
+    user.email,
+    user.username,
+    user.companyName ?? '',
+    user.phoneNumber ?? '',
+  ];
+  await eraseSubject(
+    parts,
+    `user-${userId}`,
+    [`user-${userId}`, ...links],
+    needles,
+    meta,
+    () => eraseAccount(parts, user, dealLinks, meta),
   );
 }
 
@@ -134,7 +153,12 @@ export async function eraseDealLink(
   refuseWhileMoneyOpen([record.context]);
   const email = parts.queries.notifications.linkEmail(`deal-${record.id}`);
   const subject = `deal-link-${record.id}`;
-  await eraseSubject(parts, subject, [subject], email ? [email] : [], meta, () =>
-    createLinkSubscriptions(parts).dropAll(record.id, meta, 'erased'),
+  await eraseSubject(
+    parts,
+    subject,
+    [subject],
+    email ? [email] : [],
+    meta,
+    () => createLinkSubscriptions(parts).dropAll(record.id, meta, 'erased'),
   );
 }

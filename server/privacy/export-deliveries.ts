@@ -42,7 +42,10 @@ export async function deliveriesFor(
       for (const channel of notificationChannels)
         for (const document of [false, true]) {
           const delivery = deliveryOf(
-            await readIfAny(store, claimStreamId(eventId, recipient, channel, document)),
+            await readIfAny(
+              store,
+              claimStreamId(eventId, recipient, channel, document),
+            ),
           );
           if (delivery) out.push(delivery);
         }

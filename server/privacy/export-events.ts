@@ -1,7 +1,14 @@
-import type { ExportedEvent, PersonalDataExport } from '@machines/contract/privacy-api';
+import type {
+  ExportedEvent,
+  PersonalDataExport,
+} from '@machines/contract/privacy-api';
 import type { Actor } from '@machines/events/metadata';
 import { personalValues } from '@machines/events/personal-fields';
-import { StreamNotFound, type EventStore, type RecordedEvent } from '../event-store/event-store';
+import {
+  StreamNotFound,
+  type EventStore,
+  type RecordedEvent,
+} from '../event-store/event-store';
 import { redactFor } from '../shared/redaction';
 
 /**
@@ -12,7 +19,12 @@ import { redactFor } from '../shared/redaction';
  */
 export type ExportReader = 'party' | 'link';
 
-const secretKeys = new Set(['passwordHash', 'codeHash', 'claimSecretHash', 'nonce']);
+const secretKeys = new Set([
+  'passwordHash',
+  'codeHash',
+  'claimSecretHash',
+  'nonce',
+]);
 const NOT_EXPORTED = '[not exported]';
 
 /** The host of a push endpoint (`https://fcm.googleapis.com/…` → `fcm.googleapis.com`). */
@@ -31,14 +43,18 @@ function withoutSecrets(value: unknown): unknown {
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
     if (key === 'keys') continue;
     if (secretKeys.has(key)) out[key] = NOT_EXPORTED;
-    else if (key === 'endpoint' && typeof v === 'string') out.endpointHost = endpointHost(v);
+    else if (key === 'endpoint' && typeof v === 'string')
+      out.endpointHost = endpointHost(v);
     else out[key] = withoutSecrets(v);
   }
   return out;
 }
 
 /** A stream's events, or none when it does not exist. */
-export async function readIfAny(store: EventStore, streamId: string): Promise<RecordedEvent[]> {
+export async function readIfAny(
+  store: EventStore,
+  streamId: string,
+): Promise<RecordedEvent[]> {
   try {
     return await store.readStream(streamId);
   } catch (error) {
@@ -77,11 +93,17 @@ export function personalDataOf(
     for (const found of personalValues(event.type, event.data)) {
       const leaf = found.path.split('.').pop()!.replace('[]', '');
       if (secretKeys.has(leaf) || found.path.includes('keys.')) continue;
-      const value = leaf === 'endpoint' ? endpointHost(found.value) : found.value;
+      const value =
+        leaf === 'endpoint' ? endpointHost(found.value) : found.value;
       const key = `${found.path}\u0000${value}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      out.push({ field: found.path, privacy: found.privacy, value, source: event.type });
+      out.push({
+        field: found.path,
+        privacy: found.privacy,
+        value,
+        source: event.type,
+      });
     }
   }
   return out;

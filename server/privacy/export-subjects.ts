@@ -6,7 +6,11 @@ import type { PaymentRequestRecord } from '../../projections/payment-requests.qu
 import type { CommandContext } from '../commands/command-bus';
 import { billingStreamOf } from '../documents/billing-book';
 import { documentRefOf, type RefTarget } from '../shared/document-refs';
-import { dealCreator, selfBillingStreamOf, userCreator } from '../documents/self-billing-book';
+import {
+  dealCreator,
+  selfBillingStreamOf,
+  userCreator,
+} from '../documents/self-billing-book';
 import type { KeyedHash } from '../shared/keyed-hash';
 import { appendNotificationEvent } from '../notifications/notification-streams';
 import { endpointHost, readIfAny } from './export-events';
@@ -21,7 +25,8 @@ import {
 
 type RequestedBy = PersonalDataExport['requestedBy'];
 
-const paid = (r: DealRecord | PaymentRequestRecord) => r.context.paidAt !== null;
+const paid = (r: DealRecord | PaymentRequestRecord) =>
+  r.context.paidAt !== null;
 
 /** A person's deals (owned, claimed) and requests (created, addressed to its address). */
 interface PartiesOf {
@@ -74,7 +79,9 @@ async function accountEventsOf(store: ExportParts['store'], userId: string) {
     billingStreamOf(userId),
     selfBillingStreamOf(userCreator(userId)),
   ];
-  const events = (await Promise.all(streams.map((id) => readIfAny(store, id)))).flat();
+  const events = (
+    await Promise.all(streams.map((id) => readIfAny(store, id)))
+  ).flat();
   return events.sort((a, b) => a.position - b.position);
 }
 
@@ -87,7 +94,9 @@ export async function userExport(
   const { store, queries } = parts;
   const user = queries.accounts.userById(userId)!;
   const owned = queries.deals.listForOwner(userId);
-  const claimed = queries.deals.listClaimedBy(userId).filter((r) => r.ownerId !== userId);
+  const claimed = queries.deals
+    .listClaimedBy(userId)
+    .filter((r) => r.ownerId !== userId);
   const created = queries.requests.listForCreator(userId);
   const addressed = queries.requests
     .listForBrandEmail(user.email)
@@ -97,12 +106,20 @@ export async function userExport(
     ...addressed.map((r) => `payment-request-${r.id}`),
   ]);
   const deals: Party[] = [
-    ...(await Promise.all(owned.map((r) => partyOf(store, r, 'brand', 'party')))),
-    ...(await Promise.all(claimed.map((r) => partyOf(store, r, 'creator', 'link')))),
+    ...(await Promise.all(
+      owned.map((r) => partyOf(store, r, 'brand', 'party')),
+    )),
+    ...(await Promise.all(
+      claimed.map((r) => partyOf(store, r, 'creator', 'link')),
+    )),
   ];
   const requests: Party[] = [
-    ...(await Promise.all(created.map((r) => partyOf(store, r, 'creator', 'party')))),
-    ...(await Promise.all(addressed.map((r) => partyOf(store, r, 'brand', 'link')))),
+    ...(await Promise.all(
+      created.map((r) => partyOf(store, r, 'creator', 'party')),
+    )),
+    ...(await Promise.all(
+      addressed.map((r) => partyOf(store, r, 'brand', 'link')),
+    )),
   ];
   return assembleExport(parts, {
     subject: { kind: 'user', id: userId },
@@ -112,10 +129,16 @@ export async function userExport(
     accountEvents: await accountEventsOf(store, userId),
     deals,
     requests,
-    documents: userDocuments(parts.keyedHash, { owned, claimed, created, addressed }),
+    documents: userDocuments(parts.keyedHash, {
+      owned,
+      claimed,
+      created,
+      addressed,
+    }),
     // Through a link the person holds, the link is the actor: their own acts too.
     isYou: (actor) =>
-      actor.id === userId || (actor.kind === 'creator-link' && linkActors.has(actor.id)),
+      actor.id === userId ||
+      (actor.kind === 'creator-link' && linkActors.has(actor.id)),
     recipients: [
       `user:${userId}`,
       `email:${user.email.trim().toLowerCase()}`,
@@ -137,7 +160,10 @@ export async function dealLinkExport(
   const email = queries.notifications.linkEmail(link);
   const isYou = (actor: Actor) => actor.kind === 'creator-link';
   const deal = await partyOf(store, record, 'creator', 'link');
-  for (const stream of [`link-claim-${link}`, selfBillingStreamOf(dealCreator(record.id))])
+  for (const stream of [
+    `link-claim-${link}`,
+    selfBillingStreamOf(dealCreator(record.id)),
+  ])
     deal.events.push(...(await readIfAny(store, stream)));
   return assembleExport(parts, {
     subject: { kind: 'deal-link', id: String(record.id) },
@@ -147,7 +173,8 @@ export async function dealLinkExport(
       dealId: record.id,
       email,
       language:
-        queries.notifications.claimLanguage(link) ?? queries.notifications.linkLanguage(record.id),
+        queries.notifications.claimLanguage(link) ??
+        queries.notifications.linkLanguage(record.id),
     },
     accountEvents: [],
     deals: [deal],
@@ -162,7 +189,10 @@ export async function dealLinkExport(
         ]
       : [],
     isYou,
-    recipients: [`deal-link:${record.id}`, ...(email ? [`email:${email.toLowerCase()}`] : [])],
+    recipients: [
+      `deal-link:${record.id}`,
+      ...(email ? [`email:${email.toLowerCase()}`] : []),
+    ],
     preferences: null,
     emailOptedOut: emailOptedOut(queries.notifications, email),
     pushHosts: queries.notifications

@@ -11,7 +11,11 @@ import { DomainError } from '../commands/domain-error';
 import { dealNotFound } from '../commands/run-command';
 import { tokenParam } from '../http/fields';
 import { createLimit } from '../http/rate-limits';
-import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import {
+  commandContext,
+  type RouteDeps,
+  type ZodApp,
+} from '../http/route-deps';
 import { dealLinkExport, recordExport, userExport } from './export-subjects';
 import type { ExportParts } from './personal-data-export';
 
@@ -63,7 +67,11 @@ export function exportRoutes(app: ZodApp, deps: Deps): void {
 
 type Limited = ReturnType<typeof exportLimit>;
 
-function selfExportRoute(app: ZodApp, { ctx, guards }: Deps, limited: Limited): void {
+function selfExportRoute(
+  app: ZodApp,
+  { ctx, guards }: Deps,
+  limited: Limited,
+): void {
   app.post(
     '/api/profile/export',
     {
@@ -80,7 +88,11 @@ function selfExportRoute(app: ZodApp, { ctx, guards }: Deps, limited: Limited): 
       const { userId } = userOf(request);
       await limited(request, reply, `user-${userId}`);
       const exported = await userExport(ctx, userId, 'self');
-      await recordExport(ctx, exported, commandContext(request, { kind: 'brand', id: userId }));
+      await recordExport(
+        ctx,
+        exported,
+        commandContext(request, { kind: 'brand', id: userId }),
+      );
       return exported;
     },
   );
@@ -103,9 +115,14 @@ function linkExportRoute(app: ZodApp, { ctx }: Deps, limited: Limited): void {
     },
     async (request, reply) => {
       const record = ctx.queries.deals.byToken(request.params.token);
-      if (!record || record.context.shareableToken !== request.params.token) throw dealNotFound();
+      if (!record || record.context.shareableToken !== request.params.token)
+        throw dealNotFound();
       const ref = { kind: 'deal', id: record.id } as const;
-      const { holds } = await holders.holder(ref, record.context, claimOf(request));
+      const { holds } = await holders.holder(
+        ref,
+        record.context,
+        claimOf(request),
+      );
       if (holds === null) throw new DomainError('link_export_unclaimed');
       if (!holds) throw new DomainError('deal_claimed_elsewhere');
       await limited(request, reply, `deal-link-${record.id}`);
@@ -117,7 +134,11 @@ function linkExportRoute(app: ZodApp, { ctx }: Deps, limited: Limited): void {
   );
 }
 
-function adminExportRoute(app: ZodApp, { ctx, guards }: Deps, limited: Limited): void {
+function adminExportRoute(
+  app: ZodApp,
+  { ctx, guards }: Deps,
+  limited: Limited,
+): void {
   app.post(
     '/api/admin/users/export',
     {
@@ -140,7 +161,11 @@ function adminExportRoute(app: ZodApp, { ctx, guards }: Deps, limited: Limited):
       if (!user) throw new DomainError('user_not_found');
       await limited(request, reply, `user-${user.userId}`);
       const exported = await userExport(ctx, user.userId, 'admin');
-      await recordExport(ctx, exported, commandContext(request, { kind: 'admin', id: adminId }));
+      await recordExport(
+        ctx,
+        exported,
+        commandContext(request, { kind: 'admin', id: adminId }),
+      );
       return exported;
     },
   );

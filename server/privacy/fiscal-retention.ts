@@ -34,17 +34,25 @@ function recordsOf(queries: FiscalRetentionParts['queries'], subject: string) {
   if (link) {
     const id = Number(link[2]);
     const record =
-      link[1] === 'deal' ? queries.deals.byId(id) : (queries.requests.byId(id) ?? undefined);
-    return record ? [{ stream: `${link[1]}-${id}`, paidAt: record.context.paidAt }] : [];
+      link[1] === 'deal'
+        ? queries.deals.byId(id)
+        : (queries.requests.byId(id) ?? undefined);
+    return record
+      ? [{ stream: `${link[1]}-${id}`, paidAt: record.context.paidAt }]
+      : [];
   }
   const user = /^user-(.+)$/.exec(subject)?.[1];
   if (!user) return [];
-  const deals = [...queries.deals.listForOwner(user), ...queries.deals.listClaimedBy(user)];
+  const deals = [
+    ...queries.deals.listForOwner(user),
+    ...queries.deals.listClaimedBy(user),
+  ];
   return [
     ...deals.map((r) => ({ stream: `deal-${r.id}`, paidAt: r.context.paidAt })),
-    ...queries.requests
-      .listForCreator(user)
-      .map((r) => ({ stream: `payment-request-${r.id}`, paidAt: r.context.paidAt })),
+    ...queries.requests.listForCreator(user).map((r) => ({
+      stream: `payment-request-${r.id}`,
+      paidAt: r.context.paidAt,
+    })),
   ];
 }
 
@@ -67,7 +75,10 @@ function withoutMovementDueAt(
     const account = queries.accounts.userById(user);
     if (!account) return null;
     if (account.erased) return new Date(0);
-    const last = [account.createdAt, ...(account.signIns ?? []).map((s) => s.at)]
+    const last = [
+      account.createdAt,
+      ...(account.signIns ?? []).map((s) => s.at),
+    ]
       .filter((at): at is string => !!at)
       .sort()
       .at(-1);
@@ -76,7 +87,8 @@ function withoutMovementDueAt(
   const link = /^(deal|payment-request)-link-(\d+)$/.exec(subject);
   if (!link) return null;
   const id = Number(link[2]);
-  const record = link[1] === 'deal' ? queries.deals.byId(id) : queries.requests.byId(id);
+  const record =
+    link[1] === 'deal' ? queries.deals.byId(id) : queries.requests.byId(id);
   const created = record?.context.createdAt;
   return created ? yearsAfter(created, years) : null;
 }
@@ -116,7 +128,13 @@ export function createFiscalRetention(parts: FiscalRetentionParts) {
       await parts.keys.erase(subject, 'fiscal');
       const data = { subject, kind: 'fiscal', reason: 'retention' };
       const event = { type: 'PersonalDataKeyErased', data };
-      await appendNotificationEvent(parts, `privacy-${subject}`, event, 'any', system);
+      await appendNotificationEvent(
+        parts,
+        `privacy-${subject}`,
+        event,
+        'any',
+        system,
+      );
       erased++;
     }
     return erased;

@@ -20,27 +20,38 @@ export interface SubjectQueries {
  * requests it made or was sent, and the claim streams of those links; a link party's deal or
  * request and its claim stream. Null for any other subject (an admin): then everything is rebuilt.
  */
-export function streamsOfSubject(queries: SubjectQueries, subject: string): string[] | null {
+export function streamsOfSubject(
+  queries: SubjectQueries,
+  subject: string,
+): string[] | null {
   const link = /^(deal|payment-request)-link-(\d+)$/.exec(subject);
-  if (link) return [`${link[1]}-${link[2]}`, `link-claim-${link[1]}-${link[2]}`];
+  if (link)
+    return [`${link[1]}-${link[2]}`, `link-claim-${link[1]}-${link[2]}`];
   const userId = /^user-(.+)$/.exec(subject)?.[1];
   if (!userId) return null;
   const email = queries.accounts.userById(userId)?.email;
-  const claimed = queries.deals.listClaimedBy(userId).map((r) => `deal-${r.id}`);
+  const claimed = queries.deals
+    .listClaimedBy(userId)
+    .map((r) => `deal-${r.id}`);
   const addressed = email ? queries.requests.listForBrandEmail(email) : [];
   return [
     subject,
     ...queries.deals.listForOwner(userId).map((r) => `deal-${r.id}`),
     ...claimed,
     ...claimed.map((stream) => `link-claim-${stream}`),
-    ...queries.requests.listForCreator(userId).map((r) => `payment-request-${r.id}`),
+    ...queries.requests
+      .listForCreator(userId)
+      .map((r) => `payment-request-${r.id}`),
     ...addressed.map((r) => `payment-request-${r.id}`),
     ...addressed.map((r) => `link-claim-payment-request-${r.id}`),
   ];
 }
 
 /** Every event of a stream; none when it was never written. */
-async function eventsOf(store: Pick<EventStore, 'readStream'>, streamId: string) {
+async function eventsOf(
+  store: Pick<EventStore, 'readStream'>,
+  streamId: string,
+) {
   try {
     return (await store.readStream(streamId)) as StoredEvent[];
   } catch (error) {
@@ -117,11 +128,16 @@ export function createReadModelForgetting({
 
   const off = runner.onApplied((batch) => {
     for (const event of batch) {
-      if (event.type !== 'PersonalDataKeyErased' || event.position <= seen) continue;
-      const data = event.data as { subject: string; kind: 'profile' | 'fiscal' };
+      if (event.type !== 'PersonalDataKeyErased' || event.position <= seen)
+        continue;
+      const data = event.data as {
+        subject: string;
+        kind: 'profile' | 'fiscal';
+      };
       keys.forget(data.subject, data.kind);
       seen = event.position;
-      const streams = pending === 'all' ? null : streamsOfSubject(queries, data.subject);
+      const streams =
+        pending === 'all' ? null : streamsOfSubject(queries, data.subject);
       if (!streams) pending = 'all';
       else {
         pending ??= new Set();

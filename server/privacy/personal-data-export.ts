@@ -14,7 +14,12 @@ import type { Clock } from '../shared/clock';
 import { redactForAdmin } from '../shared/redaction';
 import type { KeyedHash } from '../shared/keyed-hash';
 import { deliveriesFor } from './export-deliveries';
-import { exportedEvent, personalDataOf, readIfAny, type ExportReader } from './export-events';
+import {
+  exportedEvent,
+  personalDataOf,
+  readIfAny,
+  type ExportReader,
+} from './export-events';
 
 /** The parts of the app an export reads. */
 export interface ExportParts {
@@ -50,8 +55,14 @@ export async function partyOf(
 ): Promise<Party> {
   const isDeal = 'ownerId' in record;
   const terms = isDeal
-    ? { title: record.context.terms?.title, amountCents: record.context.amounts?.amountCents }
-    : { title: record.context.request?.title, amountCents: record.context.request?.amountCents };
+    ? {
+        title: record.context.terms?.title,
+        amountCents: record.context.amounts?.amountCents,
+      }
+    : {
+        title: record.context.request?.title,
+        amountCents: record.context.request?.amountCents,
+      };
   return {
     summary: {
       id: record.id,
@@ -61,12 +72,18 @@ export async function partyOf(
       amountCents: terms.amountCents ?? null,
       createdAt: record.context.createdAt,
     },
-    events: await readIfAny(store, `${isDeal ? 'deal' : 'payment-request'}-${record.id}`),
+    events: await readIfAny(
+      store,
+      `${isDeal ? 'deal' : 'payment-request'}-${record.id}`,
+    ),
     reader,
   };
 }
 
-const withEvents = (parties: Party[], isYou: (actor: Actor) => boolean): Collaboration[] =>
+const withEvents = (
+  parties: Party[],
+  isYou: (actor: Actor) => boolean,
+): Collaboration[] =>
   parties.map((p) => ({
     ...p.summary,
     events: p.events.map((e) => exportedEvent(e, p.reader, isYou)),
@@ -97,7 +114,9 @@ function agreementsOf(
   return events.flatMap((e) => {
     const kind = agreementKinds[e.type];
     const metadata = e.metadata as { actor: Actor; at: string };
-    return kind && isYou(metadata.actor) ? [{ kind, at: metadata.at, subject: e.streamId }] : [];
+    return kind && isYou(metadata.actor)
+      ? [{ kind, at: metadata.at, subject: e.streamId }]
+      : [];
   });
 }
 
@@ -118,7 +137,10 @@ export interface Gathered {
   pushHosts: string[];
 }
 
-export async function assembleExport(parts: ExportParts, g: Gathered): Promise<PersonalDataExport> {
+export async function assembleExport(
+  parts: ExportParts,
+  g: Gathered,
+): Promise<PersonalDataExport> {
   const parties = [...g.deals, ...g.requests];
   const all = [...g.accountEvents, ...parties.flatMap((p) => p.events)];
   const exported: PersonalDataExport = {
@@ -129,7 +151,9 @@ export async function assembleExport(parts: ExportParts, g: Gathered): Promise<P
     requestedBy: g.requestedBy,
     profile: g.profile,
     link: g.link,
-    account: { events: g.accountEvents.map((e) => exportedEvent(e, 'party', g.isYou)) },
+    account: {
+      events: g.accountEvents.map((e) => exportedEvent(e, 'party', g.isYou)),
+    },
     deals: withEvents(g.deals, g.isYou),
     paymentRequests: withEvents(g.requests, g.isYou),
     documents: g.documents,
@@ -157,7 +181,9 @@ export async function assembleExport(parts: ExportParts, g: Gathered): Promise<P
 }
 
 /** The profile as the export shows it (no password hash, the payout account as a word). */
-export function exportedProfile(user: UserContext): NonNullable<PersonalDataExport['profile']> {
+export function exportedProfile(
+  user: UserContext,
+): NonNullable<PersonalDataExport['profile']> {
   return {
     username: user.username,
     email: user.email,
@@ -167,9 +193,15 @@ export function exportedProfile(user: UserContext): NonNullable<PersonalDataExpo
     language: user.language ?? null,
     createdAt: user.createdAt,
     onboardedAt: user.onboardedAt,
-    payoutAccount: !user.payoutAccountId ? 'none' : user.payoutsEnabled ? 'connected' : 'pending',
+    payoutAccount: !user.payoutAccountId
+      ? 'none'
+      : user.payoutsEnabled
+        ? 'connected'
+        : 'pending',
   };
 }
 
-export const emailOptedOut = (notifications: NotificationQueries, email: string | null) =>
-  !!email && optOutStreamIds(email).some(notifications.isOptedOut);
+export const emailOptedOut = (
+  notifications: NotificationQueries,
+  email: string | null,
+) => !!email && optOutStreamIds(email).some(notifications.isOptedOut);

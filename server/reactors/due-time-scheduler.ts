@@ -40,7 +40,10 @@ export function createDueTimeScheduler({
     if (timer) clearTimeout(timer);
     const nowMs = clock.now().getTime();
     const next = soon ? nowMs : nextDueMs(nowMs);
-    const wait = next === null ? maxSleepMs : Math.max(0, Math.min(maxSleepMs, next - nowMs));
+    const wait =
+      next === null
+        ? maxSleepMs
+        : Math.max(0, Math.min(maxSleepMs, next - nowMs));
     timer = setTimeout(() => {
       timer = null;
       void tick()
@@ -88,7 +91,13 @@ export interface TimedReactorOptions extends DueTimeSchedulerOptions {
  * wakes its scheduler, which sleeps until the next due time. `tick()` fires what is due now (tests
  * call it with a test clock); `start()` lets it fire on its own.
  */
-export function createTimedReactor({ name, types, fold, reset, ...schedule }: TimedReactorOptions) {
+export function createTimedReactor({
+  name,
+  types,
+  fold,
+  reset,
+  ...schedule
+}: TimedReactorOptions) {
   const scheduler = createDueTimeScheduler(schedule);
   const reactor: Reactor = {
     name,
@@ -99,5 +108,10 @@ export function createTimedReactor({ name, types, fold, reset, ...schedule }: Ti
       scheduler.wake();
     },
   };
-  return { ...reactor, tick: scheduler.tick, start: scheduler.start, stop: scheduler.stop };
+  return {
+    ...reactor,
+    tick: scheduler.tick,
+    start: scheduler.start,
+    stop: scheduler.stop,
+  };
 }

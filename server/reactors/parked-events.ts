@@ -39,7 +39,10 @@ function loadParked(db: Database, reactors: readonly string[]) {
         nextAtMs: row.next_at,
       };
       const partitions = byReactor.get(reactor)!;
-      partitions.set(row.partition, [...(partitions.get(row.partition) ?? []), parked]);
+      partitions.set(row.partition, [
+        ...(partitions.get(row.partition) ?? []),
+        parked,
+      ]);
     }
   }
   return byReactor;
@@ -56,7 +59,9 @@ function parkedTable(db: Database) {
   const remove = db.prepare<[string, number]>(
     'DELETE FROM reactor_parked_events WHERE reactor = ? AND position = ?',
   );
-  const forget = db.prepare<[string]>('DELETE FROM reactor_parked_events WHERE reactor = ?');
+  const forget = db.prepare<[string]>(
+    'DELETE FROM reactor_parked_events WHERE reactor = ?',
+  );
   const save = (p: ParkedEvent) =>
     insert.run(
       p.reactor,
@@ -90,11 +95,16 @@ export function createParkedEvents(db: Database, reactors: readonly string[]) {
     park(parked: ParkedEvent): void {
       save(parked);
       const partitions = byReactor.get(parked.reactor)!;
-      partitions.set(parked.partition, [...(partitions.get(parked.partition) ?? []), parked]);
+      partitions.set(parked.partition, [
+        ...(partitions.get(parked.partition) ?? []),
+        parked,
+      ]);
     },
     /** The first parked event of each partition: the only one that may be tried. */
     heads: (reactor: string): ParkedEvent[] =>
-      [...(byReactor.get(reactor)?.values() ?? [])].flatMap((list) => list.slice(0, 1)),
+      [...(byReactor.get(reactor)?.values() ?? [])].flatMap((list) =>
+        list.slice(0, 1),
+      ),
     /** A try failed again: count it and set the next one. */
     postpone(parked: ParkedEvent, nextAtMs: number): void {
       parked.attempts += 1;
@@ -105,7 +115,9 @@ export function createParkedEvents(db: Database, reactors: readonly string[]) {
     done(parked: ParkedEvent, nowMs: number): void {
       remove.run(parked.reactor, parked.event.position);
       const partitions = byReactor.get(parked.reactor)!;
-      const rest = (partitions.get(parked.partition) ?? []).filter((p) => p !== parked);
+      const rest = (partitions.get(parked.partition) ?? []).filter(
+        (p) => p !== parked,
+      );
       if (rest.length === 0) partitions.delete(parked.partition);
       else {
         partitions.set(parked.partition, rest);
@@ -113,10 +125,15 @@ export function createParkedEvents(db: Database, reactors: readonly string[]) {
       }
     },
     /** Whether something parked at or before `position` (of one reactor, or one partition of it) is still waiting. */
-    waitingUpTo(position: number, reactor?: string, partition?: string): boolean {
+    waitingUpTo(
+      position: number,
+      reactor?: string,
+      partition?: string,
+    ): boolean {
       return all(reactor).some(
         (p) =>
-          p.event.position <= position && (partition === undefined || p.partition === partition),
+          p.event.position <= position &&
+          (partition === undefined || p.partition === partition),
       );
     },
     all,

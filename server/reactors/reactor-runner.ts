@@ -1,7 +1,15 @@
 import type { Database } from 'better-sqlite3';
-import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store';
+import type {
+  EventStore,
+  RecordedEvent,
+  Subscription,
+} from '../event-store/event-store';
 import type { Reactor } from './reactor';
-import { createParkedEvents, type ParkedEvent, type ParkedEvents } from './parked-events';
+import {
+  createParkedEvents,
+  type ParkedEvent,
+  type ParkedEvents,
+} from './parked-events';
 
 export interface ReactorRunnerOptions {
   store: EventStore;
@@ -57,16 +65,23 @@ function createProgress(db: Database, reactors: readonly Reactor[]) {
   );
   const waiters = conditionWaiters();
   /** Past the position, with nothing parked at or before it (of the reactor, and the partition, named). */
-  const reached = (position: number, only?: string, partition?: string): boolean =>
+  const reached = (
+    position: number,
+    only?: string,
+    partition?: string,
+  ): boolean =>
     (only === undefined
       ? [...positions.values()].every((p) => p >= position)
-      : (positions.get(only) ?? 0) >= position) && !parked.waitingUpTo(position, only, partition);
+      : (positions.get(only) ?? 0) >= position) &&
+    !parked.waitingUpTo(position, only, partition);
   const notify = waiters.notify;
   return {
     parked,
     notify,
     /** The reactors that have never run here (no checkpoint yet). */
-    unstarted: reactors.filter((r) => read.get(r.name) === undefined).map((r) => r.name),
+    unstarted: reactors
+      .filter((r) => read.get(r.name) === undefined)
+      .map((r) => r.name),
     checkpoint: (name: string): number => positions.get(name) ?? 0,
     advance(name: string, position: number): void {
       positions.set(name, position);
@@ -145,7 +160,9 @@ function createSleepers() {
   };
 }
 
-type Retrying = Required<Pick<ReactorRunnerOptions, 'retryDelayMs' | 'maxRetryDelayMs'>> &
+type Retrying = Required<
+  Pick<ReactorRunnerOptions, 'retryDelayMs' | 'maxRetryDelayMs'>
+> &
   Pick<ReactorRunnerOptions, 'onError' | 'before'> & {
     pause: (ms: number) => Promise<void>;
     closed: () => boolean;
@@ -270,7 +287,9 @@ function unansweredOf(
   parked: ParkedEvents,
   held: RecordedEvent | undefined,
 ): UnansweredEvent[] {
-  const list = parked.all(reactor).map((p) => unansweredEvent(reactor, p.event, p.attempts));
+  const list = parked
+    .all(reactor)
+    .map((p) => unansweredEvent(reactor, p.event, p.attempts));
   if (held) list.push(unansweredEvent(reactor, held, 0));
   return list.sort((a, b) => a.position - b.position);
 }
@@ -284,7 +303,12 @@ interface Parking {
 
 /** One try; a failure parks the event (its partition's later events wait behind it). */
 async function handleOrPark(
-  { parked, retries, inHand, retrying: { retryDelayMs, onError, before } }: Parking,
+  {
+    parked,
+    retries,
+    inHand,
+    retrying: { retryDelayMs, onError, before },
+  }: Parking,
   reactor: Reactor,
   event: RecordedEvent,
   partition: string,
@@ -380,10 +404,16 @@ export function createReactorRunner({
     pause: sleepers.pause,
     closed: () => closed,
   };
-  const retries = createRetries(reactors, progress.parked, retrying, progress.notify);
+  const retries = createRetries(
+    reactors,
+    progress.parked,
+    retrying,
+    progress.notify,
+  );
   const parts: Parking = { parked: progress.parked, retries, inHand, retrying };
 
-  const follow = (reactor: Reactor) => followReactor(store, progress, parts, reactor);
+  const follow = (reactor: Reactor) =>
+    followReactor(store, progress, parts, reactor);
 
   return {
     async start(): Promise<void> {
@@ -410,7 +440,8 @@ export function createReactorRunner({
       timeoutMs = 10_000,
       only?: string,
       partition?: string,
-    ): Promise<boolean> => progress.processed(position, timeoutMs, only, partition),
+    ): Promise<boolean> =>
+      progress.processed(position, timeoutMs, only, partition),
 
     checkpoint: (name: string): number => progress.checkpoint(name),
 

@@ -1,5 +1,13 @@
-import { DEAL_FEE_BPS, MAX_DEAL_CENTS, MAX_REQUEST_CENTS, REQUEST_FEE_BPS } from '@machines/money';
-import { publicSettingsSchema, type PublicSettings } from '@machines/contract/public-settings';
+import {
+  DEAL_FEE_BPS,
+  MAX_DEAL_CENTS,
+  MAX_REQUEST_CENTS,
+  REQUEST_FEE_BPS,
+} from '@machines/money';
+import {
+  publicSettingsSchema,
+  type PublicSettings,
+} from '@machines/contract/public-settings';
 import type { AppConfig } from '../config';
 import type { RouteDeps, ZodApp } from '../http/route-deps';
 
@@ -17,13 +25,18 @@ export function publicSettings(config: AppConfig): PublicSettings {
     maxRequestCents: MAX_REQUEST_CENTS,
     simulatedPayments,
     testMode:
-      simulatedPayments || secretKey.startsWith('sk_test_') || secretKey.startsWith('rk_test_'),
+      simulatedPayments ||
+      secretKey.startsWith('sk_test_') ||
+      secretKey.startsWith('rk_test_'),
     mailKept: !config.notifications.smtpUrl,
   };
 }
 
 /** GET /api/settings: public, cacheable for a minute (configuration changes only with a restart). */
-export function settingsRoutes(app: ZodApp, { ctx }: RouteDeps<{ config: AppConfig }>): void {
+export function settingsRoutes(
+  app: ZodApp,
+  { ctx }: RouteDeps<{ config: AppConfig }>,
+): void {
   const answer = publicSettings(ctx.config);
   app.get(
     '/api/settings',

@@ -11,7 +11,9 @@ export interface TestClock extends Clock {
   advance(ms: number): void;
 }
 
-export function createTestClock(start: Date | string = '2026-01-01T09:00:00.000Z'): TestClock {
+export function createTestClock(
+  start: Date | string = '2026-01-01T09:00:00.000Z',
+): TestClock {
   let current = new Date(start).getTime();
   return {
     now: () => new Date(current),

@@ -1,7 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
 
 /** A line inside a cell that a spreadsheet would run as a formula if a reader split the cell at its line breaks. */
-const formulaAfterLineBreak = /(\r\n|\r|\n)(?=[=+\-@\t\uFF1D\uFF0B\uFF0D\uFF20])/g;
+const formulaAfterLineBreak =
+  /(\r\n|\r|\n)(?=[=+\-@\t\uFF1D\uFF0B\uFF0D\uFF20])/g;
 
 /**
  * RFC 4180 CSV with a UTF-8 byte order mark so spreadsheets read € and accents, CRLF between records.

@@ -9,12 +9,19 @@ export const dealDocumentKinds = [
 ] as const;
 
 /** The documents of a payment request a reference can name, both its creator's. */
-export const requestDocumentKinds = ['statement', 'self-billed-invoice'] as const;
+export const requestDocumentKinds = [
+  'statement',
+  'self-billed-invoice',
+] as const;
 
 /** What a reference names: a document's kind, its subject and the subject's id. */
 export type RefTarget =
   | { kind: (typeof dealDocumentKinds)[number]; subject: 'deal'; id: number }
-  | { kind: (typeof requestDocumentKinds)[number]; subject: 'payment_request'; id: number };
+  | {
+      kind: (typeof requestDocumentKinds)[number];
+      subject: 'payment_request';
+      id: number;
+    };
 
 /**
  * A document's reference: 128 bits of an HMAC of what it is (kind, subject, id) under the app's
@@ -38,5 +45,7 @@ export function documentRefsOf(
     subject === 'deal'
       ? dealDocumentKinds.map((kind) => ({ kind, subject, id }))
       : requestDocumentKinds.map((kind) => ({ kind, subject, id }));
-  return Object.fromEntries(targets.map((t) => [t.kind, documentRefOf(keyedHash, t)]));
+  return Object.fromEntries(
+    targets.map((t) => [t.kind, documentRefOf(keyedHash, t)]),
+  );
 }

@@ -27,7 +27,8 @@ export function nonOverlapping<T>(run: () => Promise<T>) {
       return queued;
     },
     async settled(): Promise<void> {
-      while (queued ?? running) await (queued ?? running)!.catch(() => undefined);
+      while (queued ?? running)
+        await (queued ?? running)!.catch(() => undefined);
     },
   };
 }

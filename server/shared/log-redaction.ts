@@ -37,7 +37,8 @@ const isSecretSegment = (segment: string): boolean =>
   /^[A-Za-z0-9_.~-]{20,}$/.test(segment) && /[A-Z0-9_]/.test(segment);
 
 /** A text with its e-mail addresses masked. */
-export const withoutEmailAddresses = (text: string): string => text.replace(EMAIL, '[email]');
+export const withoutEmailAddresses = (text: string): string =>
+  text.replace(EMAIL, '[email]');
 
 /** A URL as the log shows it: token segments, e-mail addresses and the query string's values masked. */
 export function loggableUrl(url: string): string {
@@ -45,7 +46,9 @@ export function loggableUrl(url: string): string {
   const safePath = path
     .split('/')
     .map((segment) =>
-      isSecretSegment(segment) || segment.includes('@') || segment.includes('%40')
+      isSecretSegment(segment) ||
+      segment.includes('@') ||
+      segment.includes('%40')
         ? ':redacted'
         : segment,
     )
@@ -92,7 +95,9 @@ export function loggerOptions(
         message: withoutEmailAddresses(String(error.message ?? '')),
         stack: withoutEmailAddresses(String(error.stack ?? '')),
         ...(error.code !== undefined ? { code: error.code } : {}),
-        ...(error.statusCode !== undefined ? { statusCode: error.statusCode } : {}),
+        ...(error.statusCode !== undefined
+          ? { statusCode: error.statusCode }
+          : {}),
       }),
     },
     hooks: {

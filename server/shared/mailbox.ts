@@ -14,7 +14,9 @@
  */
 
 /** Alias domains of one provider's mailboxes. */
-const domainAliases: Readonly<Record<string, string>> = { 'googlemail.com': 'gmail.com' };
+const domainAliases: Readonly<Record<string, string>> = {
+  'googlemail.com': 'gmail.com',
+};
 
 /** Providers whose mailboxes ignore dots in the local part. */
 const dotlessProviders: ReadonlySet<string> = new Set(['gmail.com']);

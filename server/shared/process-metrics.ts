@@ -17,7 +17,8 @@ const notifications = new Counter({
 });
 // Both series exist from the start, so a rate() over them works before the first send.
 for (const channel of ['push', 'email'] as const)
-  for (const outcome of ['sent', 'failed'] as const) notifications.inc({ channel, outcome }, 0);
+  for (const outcome of ['sent', 'failed'] as const)
+    notifications.inc({ channel, outcome }, 0);
 
 export type NotificationOutcomeListener = (
   channel: NotificationChannel,
@@ -38,7 +39,9 @@ export function recordNotification(
 }
 
 /** Hears every counted outcome (the failure-rate alert); returns the function that stops it. */
-export function watchNotificationOutcomes(listener: NotificationOutcomeListener): () => void {
+export function watchNotificationOutcomes(
+  listener: NotificationOutcomeListener,
+): () => void {
   outcomeListeners.add(listener);
   return () => void outcomeListeners.delete(listener);
 }

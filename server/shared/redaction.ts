@@ -36,7 +36,9 @@ export type Reader = 'admin' | 'link';
  * `pi_sim_4f1c…`), so a word a person typed (`re_release`) is not taken for one.
  */
 const idShape = (prefixes: string) =>
-  new RegExp(`^(${prefixes})_(?:(?:sim|test|live)_)?(?=[A-Za-z]*[0-9])[A-Za-z0-9]{14,}$`);
+  new RegExp(
+    `^(${prefixes})_(?:(?:sim|test|live)_)?(?=[A-Za-z]*[0-9])[A-Za-z0-9]{14,}$`,
+  );
 const actingId = idShape('cs|pi|ch|py|pm|seti|src|acct');
 const referenceId = idShape('tr|trr|re|pyr|po|du|dp');
 
@@ -53,26 +55,51 @@ const actingKeys = new Set([
   'paymentMethodId',
 ]);
 /** `lastFailedSessionId` is a session id as much as `sessionId` is. */
-const actingSuffixes = ['Token', 'SessionId', 'AccountId', 'PaymentIntentId', 'ChargeId'];
-const referenceKeys = new Set(['transferId', 'refundId', 'reversalId', 'disputeId', 'payoutId']);
-const referenceSuffixes = ['TransferId', 'RefundId', 'ReversalId', 'DisputeId', 'PayoutId'];
+const actingSuffixes = [
+  'Token',
+  'SessionId',
+  'AccountId',
+  'PaymentIntentId',
+  'ChargeId',
+];
+const referenceKeys = new Set([
+  'transferId',
+  'refundId',
+  'reversalId',
+  'disputeId',
+  'payoutId',
+]);
+const referenceSuffixes = [
+  'TransferId',
+  'RefundId',
+  'ReversalId',
+  'DisputeId',
+  'PayoutId',
+];
 const methodKeys = new Set(['method', 'paymentMethod']);
 type Kind = 'linkSecret' | 'acting' | 'reference' | 'method' | null;
 
 const kindOfKey = (key: string): Kind => {
   if (linkSecretKeys.has(key)) return 'linkSecret';
-  if (actingKeys.has(key) || actingSuffixes.some((s) => key.endsWith(s))) return 'acting';
-  if (referenceKeys.has(key) || referenceSuffixes.some((s) => key.endsWith(s))) return 'reference';
+  if (actingKeys.has(key) || actingSuffixes.some((s) => key.endsWith(s)))
+    return 'acting';
+  if (referenceKeys.has(key) || referenceSuffixes.some((s) => key.endsWith(s)))
+    return 'reference';
   return methodKeys.has(key) ? 'method' : null;
 };
 
 const kindOfValue = (value: string): Kind =>
-  actingId.test(value) ? 'acting' : referenceId.test(value) ? 'reference' : null;
+  actingId.test(value)
+    ? 'acting'
+    : referenceId.test(value)
+      ? 'reference'
+      : null;
 
 /** What `reader` reads instead of a value of `kind`; `undefined` keeps the value. */
 function replacement(reader: Reader, kind: Kind): string | null | undefined {
   if (kind === null) return undefined;
-  if (reader === 'admin') return kind === 'acting' || kind === 'linkSecret' ? REDACTED : undefined;
+  if (reader === 'admin')
+    return kind === 'acting' || kind === 'linkSecret' ? REDACTED : undefined;
   if (kind === 'linkSecret') return undefined;
   return kind === 'method' ? null : REDACTED;
 }
@@ -80,7 +107,10 @@ function replacement(reader: Reader, kind: Kind): string | null | undefined {
 /** Nothing to hide: empty, or a word a view already put in an id's place (`stripeAccountId: 'connected'`). */
 const standsInFor = new Set([REDACTED, 'connected']);
 const isEmpty = (v: unknown) =>
-  v === null || v === undefined || v === '' || (typeof v === 'string' && standsInFor.has(v));
+  v === null ||
+  v === undefined ||
+  v === '' ||
+  (typeof v === 'string' && standsInFor.has(v));
 
 /**
  * A deep copy of `value` with each non-empty string replaced by `leaf`, told the kind of the key it
@@ -92,14 +122,17 @@ function mapStrings<K>(
   leaf: (value: string, keyKind: K | null) => unknown,
   keyKind: K | null = null,
 ): unknown {
-  if (Array.isArray(value)) return value.map((v) => mapStrings(v, kindOf, leaf, keyKind));
+  if (Array.isArray(value))
+    return value.map((v) => mapStrings(v, kindOf, leaf, keyKind));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(value as Record<string, unknown>))
       out[key] = mapStrings(v, kindOf, leaf, kindOf(key));
     return out;
   }
-  return isEmpty(value) || typeof value !== 'string' ? value : leaf(value, keyKind);
+  return isEmpty(value) || typeof value !== 'string'
+    ? value
+    : leaf(value, keyKind);
 }
 
 function walk(reader: Reader, value: unknown): unknown {
@@ -112,11 +145,16 @@ function walk(reader: Reader, value: unknown): unknown {
 }
 
 const accountId = idShape('acct');
-const isAccountKey = (key: string) => key === 'accountId' || key.endsWith('AccountId');
+const isAccountKey = (key: string) =>
+  key === 'accountId' || key.endsWith('AccountId');
 type Side = 'account' | 'payment' | null;
 /** Whose acting value a key holds: the creator's connected account, or the brand's payment. */
 const sideOfKey = (key: string): Side =>
-  kindOfKey(key) !== 'acting' ? null : isAccountKey(key) ? 'account' : 'payment';
+  kindOfKey(key) !== 'acting'
+    ? null
+    : isAccountKey(key)
+      ? 'account'
+      : 'payment';
 const sideOfValue = (value: string): Side =>
   !actingId.test(value) ? null : accountId.test(value) ? 'account' : 'payment';
 

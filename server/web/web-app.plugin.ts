@@ -2,9 +2,17 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants,
+  gzipSync,
+} from 'node:zlib';
 import type { PublicSettings } from '@machines/contract/public-settings';
-import { ROUTE_PRELOADS_FILE, type RoutePreload } from '@machines/contract/route-preloads';
+import {
+  ROUTE_PRELOADS_FILE,
+  type RoutePreload,
+} from '@machines/contract/route-preloads';
 import { requestLanguage } from '../i18n/request-language';
 import { sendError } from '../http/error-handler';
 
@@ -15,7 +23,8 @@ const MISSING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 <p>The API is running: see <a href="/api/docs">/api/docs</a>.</p></body></html>`;
 
 /** Paths that never fall back to the SPA: the API, the simulated gateway pages and the docs. */
-const isBackendPath = (url: string): boolean => /^\/(api|sim)(\/|$|\?)/.test(url);
+const isBackendPath = (url: string): boolean =>
+  /^\/(api|sim)(\/|$|\?)/.test(url);
 
 /** A route-table path ("/accept/:token", "/pay-request/:token?", "*") as a regular expression. */
 function pathPattern(path: string): RegExp {
@@ -47,15 +56,22 @@ function encodePage(html: string): EncodedPage {
   const page = {
     html: plain,
     gzip: gzipSync(plain, { level: 9 }),
-    br: brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    br: brotliCompressSync(plain, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
+    }),
   };
-  brotliCompress(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }, (error, best) => {
-    if (!error) page.br = best;
-  });
+  brotliCompress(
+    plain,
+    { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } },
+    (error, best) => {
+      if (!error) page.br = best;
+    },
+  );
   return page;
 }
 
-const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+const escapeJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c');
 
 export interface WebAppOptions {
   distDir?: string;
@@ -73,10 +89,12 @@ function pageRenderer(distDir: string, settings: PublicSettings | undefined) {
   const index = readFileSync(join(distDir, 'index.html'), 'utf8');
   const listFile = join(distDir, ROUTE_PRELOADS_FILE);
   const routes = existsSync(listFile)
-    ? (JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreload[]).map((r) => ({
-        ...r,
-        pattern: pathPattern(r.path),
-      }))
+    ? (JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreload[]).map(
+        (r) => ({
+          ...r,
+          pattern: pathPattern(r.path),
+        }),
+      )
     : [];
   const inline = settings
     ? `<script type="application/json" id="public-settings">${escapeJson(settings)}</script>`
@@ -112,7 +130,10 @@ function pageRenderer(distDir: string, settings: PublicSettings | undefined) {
     if (!page) {
       const preload = route ? [...route.texts[language], ...route.modules] : [];
       const links = preload
-        .map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`)
+        .map(
+          (href) =>
+            `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`,
+        )
         .join('');
       page = encodePage(
         withStyles
@@ -153,14 +174,22 @@ export async function registerWebApp(
       if (render) {
         const page = render(request);
         const accepts = String(request.headers['accept-encoding'] ?? '');
-        const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+        const encoding = /\bbr\b/.test(accepts)
+          ? 'br'
+          : /\bgzip\b/.test(accepts)
+            ? 'gzip'
+            : null;
         reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
           .header('vary', 'Cookie, Accept-Language, Accept-Encoding');
         if (encoding) reply.header('content-encoding', encoding);
         return reply.send(
-          encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html,
+          encoding === 'br'
+            ? page.br
+            : encoding === 'gzip'
+              ? page.gzip
+              : page.html,
         );
       }
       return reply.type('text/html; charset=utf-8').send(MISSING_PAGE);

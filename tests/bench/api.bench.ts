@@ -35,7 +35,11 @@ interface Load {
 
 async function load(
   url: string,
-  options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
+  options: {
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+  } = {},
 ): Promise<Load> {
   const before = performance.eventLoopUtilization();
   // The load generator runs in a worker thread so it does not share the server's event loop.
@@ -113,17 +117,25 @@ export const run: BenchSuite = async () => {
   bare.get('/ok', async () => ({ ok: true }));
   try {
     await seedBrands(
-      (stream, event) => ctx.store.append(stream, [event as never], 'no_stream'),
+      (stream, event) =>
+        ctx.store.append(stream, [event as never], 'no_stream'),
       await hashPassword('bench-password'),
     );
     await ctx.settle(await ctx.store.headPosition());
     const register = await app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { username: 'benchbrand', email: 'bench@bench.example', password: 'secret123' },
+      payload: {
+        username: 'benchbrand',
+        email: 'bench@bench.example',
+        password: 'secret123',
+      },
     });
     const token = (register.json() as { token: string }).token;
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const headers = {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    };
     // Deadlines must not have passed: next year's dates.
     const year = new Date().getUTCFullYear() + 1;
     const dealBody = JSON.stringify({
@@ -157,8 +169,14 @@ export const run: BenchSuite = async () => {
         deliverables: ['1 Instagram Post', '3 Stories'].slice(0, 1 + (i % 2)),
         platforms: [['Instagram'], ['TikTok'], ['Instagram', 'YouTube']][i % 3],
       };
-      const res = await app.inject({ method: 'POST', url: '/api/deals', headers, payload });
-      if (res.statusCode !== 201) throw new Error(`seed deal: ${res.statusCode} ${res.body}`);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/deals',
+        headers,
+        payload,
+      });
+      if (res.statusCode !== 201)
+        throw new Error(`seed deal: ${res.statusCode} ${res.body}`);
     }
 
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -167,7 +185,10 @@ export const run: BenchSuite = async () => {
     const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/ok`;
 
     // One checked request first: the load below must measure the real, complete answer.
-    const listHeaders = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
+    const listHeaders = {
+      authorization: `Bearer ${token}`,
+      'accept-encoding': 'gzip',
+    };
     const probe = await app.inject({ url: '/api/deals', headers: listHeaders });
     const items = JSON.parse(
       (probe.headers['content-encoding'] === 'gzip'
@@ -181,7 +202,11 @@ export const run: BenchSuite = async () => {
 
     const baseline = await load(bareUrl);
     const list = await load(`${apiUrl}/api/deals`, { headers: listHeaders });
-    const create = await load(`${apiUrl}/api/deals`, { method: 'POST', headers, body: dealBody });
+    const create = await load(`${apiUrl}/api/deals`, {
+      method: 'POST',
+      headers,
+      body: dealBody,
+    });
     const ratio = list.rps / baseline.rps;
     const lines: BenchLine[] = [
       {

@@ -17,7 +17,12 @@ const DURATION_MS = Number(process.env.BENCH_EVENT_STORE_MS ?? 3_000);
 /** Keep (b) at or above 40,000 appends/s. */
 const TARGET = 40_000;
 
-const payload = { dealId: 42, amountCents: 125_000, currency: 'EUR', note: 'bench' };
+const payload = {
+  dealId: 42,
+  amountCents: 125_000,
+  currency: 'EUR',
+  note: 'bench',
+};
 const metadata = {
   actor: 'bench',
   at: '2025-01-01T00:00:00.000Z',
@@ -26,7 +31,10 @@ const metadata = {
 };
 
 /** (a); the pipeline suite measures it again in its own run to compare (c) in events/s with it. */
-export function rawInsertsPerSecond(path: string, durationMs: number = DURATION_MS): number {
+export function rawInsertsPerSecond(
+  path: string,
+  durationMs: number = DURATION_MS,
+): number {
   const db = openEventDatabase(path);
   const insert = db.prepare(
     `INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at)

@@ -30,18 +30,24 @@ export const run: BenchSuite = async () => {
   try {
     const call = apiClient(server);
     const name = `lighthouse${Date.now().toString(36)}`;
-    const { token } = await call<{ token: string }>('POST', '/api/auth/register', {
-      username: name,
-      email: `${name}@example.com`,
-      password: 'secret-password',
-    });
+    const { token } = await call<{ token: string }>(
+      'POST',
+      '/api/auth/register',
+      {
+        username: name,
+        email: `${name}@example.com`,
+        password: 'secret-password',
+      },
+    );
     await call(
       'POST',
       '/api/auth/complete-onboarding',
       { companyName: 'Acme', country: 'NL', phoneNumber: '' },
       token,
     );
-    const deadline = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const deadline = new Date(Date.now() + 10 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
     const { id } = await call<{ id: number }>(
       'POST',
       '/api/deals',
@@ -69,7 +75,12 @@ export const run: BenchSuite = async () => {
       redirect: 'manual',
     });
     const link = (
-      await call<{ token: string }>('POST', `/api/deals/${id}/generate-token`, {}, token)
+      await call<{ token: string }>(
+        'POST',
+        `/api/deals/${id}/generate-token`,
+        {},
+        token,
+      )
     ).token;
 
     // '/' is the signed-in brand's deal list: the session goes into the page's storage first (the
@@ -80,14 +91,19 @@ export const run: BenchSuite = async () => {
       { label: '/accept/:token', path: `/accept/${link}` },
       { label: '/', path: '/', token },
     ];
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const browser = await puppeteer.connect({
+      browserURL: `http://127.0.0.1:${chrome.port}`,
+    });
     const once = async ({ path, token: session }: (typeof pages)[number]) => {
       const page = await browser.newPage();
       try {
         const cdp = await page.createCDPSession();
         if (session) {
           await page.goto(`${server.url}/login`);
-          await page.evaluate((value) => localStorage.setItem('authToken', value), session);
+          await page.evaluate(
+            (value) => localStorage.setItem('authToken', value),
+            session,
+          );
         }
         await cdp.send('Network.clearBrowserCache');
         await cdp.detach();
@@ -120,12 +136,18 @@ export const run: BenchSuite = async () => {
       // Lighthouse's advice for a noisy machine: several runs, the median. A run whose trace broke
       // (NO_NAVSTART and the like) is repeated, not counted.
       const runs: NonNullable<Awaited<ReturnType<typeof once>>>[] = [];
-      for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 2; attempt++) {
+      for (
+        let attempt = 0;
+        runs.length < RUNS && attempt < RUNS * 2;
+        attempt++
+      ) {
         const lhr = await once(target);
         if (lhr) runs.push(lhr);
       }
-      if (runs.length === 0) throw new Error(`lighthouse gave no result for ${target.label}`);
-      const perf = (lhr: (typeof runs)[number]) => lhr.categories['performance']?.score ?? 0;
+      if (runs.length === 0)
+        throw new Error(`lighthouse gave no result for ${target.label}`);
+      const perf = (lhr: (typeof runs)[number]) =>
+        lhr.categories['performance']?.score ?? 0;
       runs.sort((a, b) => perf(a) - perf(b));
       const { categories, audits } = runs[Math.floor(runs.length / 2)]!;
       const items =
@@ -135,13 +157,16 @@ export const run: BenchSuite = async () => {
             | undefined
         )?.items ?? [];
       const kb = (filter: (t: string | undefined) => boolean) =>
-        items.filter((i) => filter(i.resourceType)).reduce((s, i) => s + (i.transferSize ?? 0), 0) /
-        1024;
+        items
+          .filter((i) => filter(i.resourceType))
+          .reduce((s, i) => s + (i.transferSize ?? 0), 0) / 1024;
       const metric = (id: string) => audits[id]?.displayValue ?? '?';
       scores.push({
         page: target.label,
         performance: Math.round((categories['performance']?.score ?? 0) * 100),
-        accessibility: Math.round((categories['accessibility']?.score ?? 0) * 100),
+        accessibility: Math.round(
+          (categories['accessibility']?.score ?? 0) * 100,
+        ),
         jsKb: kb((t) => t === 'Script'),
         totalKb: kb(() => true),
         runs: `median of ${runs.map((r) => Math.round(perf(r) * 100)).join('/')}; FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,

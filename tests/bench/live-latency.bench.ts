@@ -1,6 +1,11 @@
 import type { Page } from 'playwright-core';
 import { launchBrowser, phoneContext } from '@tests/e2e/support/browser';
-import { ADMIN, apiClient, startServer, submitSimulatedPage } from '@tests/e2e/support/server';
+import {
+  ADMIN,
+  apiClient,
+  startServer,
+  submitSimulatedPage,
+} from '@tests/e2e/support/server';
 import { acceptThroughApi, codeMailedTo } from '@tests/e2e/support/link-codes';
 import type { BenchLine, BenchSuite } from './bench.types';
 import { testPayoutIdentity } from '@tests/support/payout-identity';
@@ -46,12 +51,16 @@ const WATCHER = `(c) => {
 }`;
 
 /** Installs a watcher in the page; the returned reader resolves with the Date.now() at which the condition first held. */
-async function watch(page: Page, condition: Condition): Promise<() => Promise<number>> {
+async function watch(
+  page: Page,
+  condition: Condition,
+): Promise<() => Promise<number>> {
   await page.evaluate(`(${WATCHER})(${JSON.stringify(condition)})`);
   return () => page.evaluate('window.seen') as Promise<number>;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const median = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export const run: BenchSuite = async () => {
   const server = await startServer({ LOG_LEVEL: 'error' });
@@ -69,8 +78,9 @@ export const run: BenchSuite = async () => {
     const stamp = Date.now().toString(36);
     const brandToken = await register(`livebrand${stamp}`);
     const creatorToken = await register(`livecreator${stamp}`);
-    const adminToken = (await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN))
-      .token;
+    const adminToken = (
+      await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN)
+    ).token;
 
     const createDeal = (influencer: string) =>
       call<{ id: number }>(
@@ -101,13 +111,22 @@ export const run: BenchSuite = async () => {
         body: 'outcome=pay&method=ideal',
         redirect: 'manual',
       });
-      if (paid.status !== 303) throw new Error(`simulated payment: ${paid.status}`);
+      if (paid.status !== 303)
+        throw new Error(`simulated payment: ${paid.status}`);
       return (
-        await call<{ token: string }>('POST', `/api/deals/${id}/generate-token`, {}, brandToken)
+        await call<{ token: string }>(
+          'POST',
+          `/api/deals/${id}/generate-token`,
+          {},
+          brandToken,
+        )
       ).token;
     };
 
-    const page = async (storage: Record<string, string>, path: string): Promise<Page> => {
+    const page = async (
+      storage: Record<string, string>,
+      path: string,
+    ): Promise<Page> => {
       const context = await phoneContext(browser, server.url);
       await context.addInitScript((items) => {
         for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
@@ -138,8 +157,12 @@ export const run: BenchSuite = async () => {
       commands.push(Date.now() - t0);
       for (const [screen, read] of watchers) {
         const seen = await read();
-        if (seen === -1) throw new Error(`${screen}: the change was on screen before the command`);
-        if (seen === -2) throw new Error(`${screen}: the change did not show within 10 s`);
+        if (seen === -1)
+          throw new Error(
+            `${screen}: the change was on screen before the command`,
+          );
+        if (seen === -2)
+          throw new Error(`${screen}: the change did not show within 10 s`);
         samples[screen].push(seen - t0);
       }
     };
@@ -149,7 +172,10 @@ export const run: BenchSuite = async () => {
       const name = `@live${stamp}${i}`;
       const link = await paidDealLink(name);
       // The link is claimed by whoever accepts it: later creator calls prove it with the claim secret.
-      const claimSecret = await acceptThroughApi(server, { kind: 'deal', token: link });
+      const claimSecret = await acceptThroughApi(server, {
+        kind: 'deal',
+        token: link,
+      });
       const claim = { 'x-claim-secret': claimSecret };
       const onboarding = await call<{ url: string }>(
         'POST',
@@ -158,10 +184,17 @@ export const run: BenchSuite = async () => {
         undefined,
         claim,
       );
-      const connected = await submitSimulatedPage(server, onboarding.url, 'outcome=complete');
-      if (connected !== 303) throw new Error(`simulated onboarding: ${connected}`);
+      const connected = await submitSimulatedPage(
+        server,
+        onboarding.url,
+        'outcome=complete',
+      );
+      if (connected !== 303)
+        throw new Error(`simulated onboarding: ${connected}`);
       await creator.goto(`/accept/${link}`);
-      await creator.locator('[data-testid="progress"][data-step="4"]').waitFor({ timeout: 20_000 });
+      await creator
+        .locator('[data-testid="progress"][data-step="4"]')
+        .waitFor({ timeout: 20_000 });
       await brand
         .getByTestId('deal-card')
         .filter({ hasText: name })
@@ -173,9 +206,21 @@ export const run: BenchSuite = async () => {
         name,
         step: 5,
       });
-      const onCreator = await watch(creator, { kind: 'step', scope: '', name: null, step: 5 });
+      const onCreator = await watch(creator, {
+        kind: 'step',
+        scope: '',
+        name: null,
+        step: 5,
+      });
       await timed(
-        () => call('POST', `/api/deals/deliver/${link}`, undefined, undefined, claim),
+        () =>
+          call(
+            'POST',
+            `/api/deals/deliver/${link}`,
+            undefined,
+            undefined,
+            claim,
+          ),
         [
           ['brand', onBrand],
           ['creator', onCreator],
@@ -205,38 +250,57 @@ export const run: BenchSuite = async () => {
       await payer.locator('[data-testid="progress"][data-step="1"]').waitFor();
       // Acceptance confirms the brand's address with a mailed code: asked before the clock starts.
       const email = `live-${stamp}-${i}@brand.example`;
-      await call('POST', `/api/payment-requests/link/${request.shareableToken}/email/code`, {
-        email,
-      });
+      await call(
+        'POST',
+        `/api/payment-requests/link/${request.shareableToken}/email/code`,
+        {
+          email,
+        },
+      );
       const emailCode = await codeMailedTo(server, email);
-      const onRequest = await watch(payer, { kind: 'step', scope: '', name: null, step: 2 });
+      const onRequest = await watch(payer, {
+        kind: 'step',
+        scope: '',
+        name: null,
+        step: 2,
+      });
       await timed(
-        () => call('POST', `/api/payment-requests/accept/${request.shareableToken}`, { emailCode }),
+        () =>
+          call(
+            'POST',
+            `/api/payment-requests/accept/${request.shareableToken}`,
+            { emailCode },
+          ),
         [['request', onRequest]],
       );
     }
 
-    const baseline = { label: 'median command round trip', value: median(commands) };
+    const baseline = {
+      label: 'median command round trip',
+      value: median(commands),
+    };
     const labels: Record<keyof typeof samples, string> = {
       brand: "brand's dashboard (creator delivers)",
       creator: "creator's link page (delivery)",
       admin: 'admin dashboard (brand creates a deal)',
       request: 'payment-request page (request accepted elsewhere)',
     };
-    return (Object.keys(samples) as (keyof typeof samples)[]).map((screen): BenchLine => {
-      const xs = samples[screen];
-      const worst = Math.max(...xs);
-      return {
-        id: `live-${screen}`,
-        label: `change on screen, ${labels[screen]}: median of ${xs.length}`,
-        value: median(xs),
-        unit: 'ms',
-        baseline,
-        target: `worst <= ${TARGET_MS} ms`,
-        met: worst <= TARGET_MS,
-        extra: `worst ${worst} ms`,
-      };
-    });
+    return (Object.keys(samples) as (keyof typeof samples)[]).map(
+      (screen): BenchLine => {
+        const xs = samples[screen];
+        const worst = Math.max(...xs);
+        return {
+          id: `live-${screen}`,
+          label: `change on screen, ${labels[screen]}: median of ${xs.length}`,
+          value: median(xs),
+          unit: 'ms',
+          baseline,
+          target: `worst <= ${TARGET_MS} ms`,
+          met: worst <= TARGET_MS,
+          extra: `worst ${worst} ms`,
+        };
+      },
+    );
   } finally {
     await browser.close();
     await server.stop();

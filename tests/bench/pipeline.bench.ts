@@ -51,14 +51,22 @@ function lifecycle(dealId: number, now: string): Draft[][] {
   const key = `release-${dealId}`;
   const e = {
     created: event('DealCreated', { dealId, ...deal }, at),
-    checkout: event('CheckoutSessionCreated', { sessionId, totalCents: deal.totalCents }, at),
+    checkout: event(
+      'CheckoutSessionCreated',
+      { sessionId, totalCents: deal.totalCents },
+      at,
+    ),
     paid: event(
       'PaymentSucceeded',
       { checkoutSessionId: sessionId, amountCents: deal.totalCents },
       at,
     ),
     accepted: event('CreatorAccepted', {}, at),
-    onboarding: event('BankOnboardingStarted', { accountId: `acct_${dealId}` }, at),
+    onboarding: event(
+      'BankOnboardingStarted',
+      { accountId: `acct_${dealId}` },
+      at,
+    ),
     bank: event('BankAccountConnected', { accountId: `acct_${dealId}` }, at),
     delivered: event('ContentDelivered', {}, at),
     review: event('ReviewPeriodStarted', { startsAt: at, endsAt: later }, at),
@@ -70,11 +78,19 @@ function lifecycle(dealId: number, now: string): Draft[][] {
     ),
     released: event(
       'FundsReleased',
-      { trigger: 'brand', transferId: `tr_${dealId}`, amountCents: deal.amountCents, key },
+      {
+        trigger: 'brand',
+        transferId: `tr_${dealId}`,
+        amountCents: deal.amountCents,
+        key,
+      },
       at,
     ),
   };
-  const d = (x: { type: string; data: unknown }): Draft => ({ type: x.type, data: x.data });
+  const d = (x: { type: string; data: unknown }): Draft => ({
+    type: x.type,
+    data: x.data,
+  });
   return [
     [d(e.created)],
     [d(e.checkout)],
@@ -104,7 +120,10 @@ function milestoneLifecycle(dealId: number, now: string): Draft[][] {
     dueDate: '2099-01-01',
   }));
   const [created, ...setup] = lifecycle(dealId, now).slice(0, 6);
-  const plan: Draft = { ...created![0]!, data: { ...(created![0]!.data as object), milestones } };
+  const plan: Draft = {
+    ...created![0]!,
+    data: { ...(created![0]!.data as object), milestones },
+  };
   const perMilestone = amounts.flatMap((amountCents, i): Draft[][] => {
     const milestone = i + 1;
     const key = `release-${dealId}-${milestone}`;
@@ -112,18 +131,36 @@ function milestoneLifecycle(dealId: number, now: string): Draft[][] {
     return [
       [
         { type: 'ContentDelivered', data: { milestone } },
-        { type: 'ReviewPeriodStarted', data: { milestone, startsAt: now, endsAt: later } },
+        {
+          type: 'ReviewPeriodStarted',
+          data: { milestone, startsAt: now, endsAt: later },
+        },
       ],
-      [{ type: 'FundsReleaseRequested', data: { ...release, feeCents: fees[i]! } }],
-      [{ type: 'FundsReleased', data: { ...release, transferId: `tr_${dealId}_${milestone}` } }],
+      [
+        {
+          type: 'FundsReleaseRequested',
+          data: { ...release, feeCents: fees[i]! },
+        },
+      ],
+      [
+        {
+          type: 'FundsReleased',
+          data: { ...release, transferId: `tr_${dealId}_${milestone}` },
+        },
+      ],
     ];
   });
   return [[plan], ...setup, ...perMilestone];
 }
 
-export const EVENTS_PER_LIFECYCLE = lifecycle(1, new Date(0).toISOString()).flat().length;
-const EVENTS_PER_MILESTONE_LIFECYCLE = milestoneLifecycle(1, new Date(0).toISOString()).flat()
-  .length;
+export const EVENTS_PER_LIFECYCLE = lifecycle(
+  1,
+  new Date(0).toISOString(),
+).flat().length;
+const EVENTS_PER_MILESTONE_LIFECYCLE = milestoneLifecycle(
+  1,
+  new Date(0).toISOString(),
+).flat().length;
 const COMMANDS_PER_LIFECYCLE = lifecycle(1, new Date(0).toISOString()).length;
 
 function machineLifecyclesPerSecond(
@@ -135,7 +172,11 @@ function machineLifecyclesPerSecond(
     .flat()
     .map(
       (draft) =>
-        event(draft.type as 'DealCreated', draft.data as never, now) as unknown as DealEvent,
+        event(
+          draft.type as 'DealCreated',
+          draft.data as never,
+          now,
+        ) as unknown as DealEvent,
     );
   let count = 0;
   const start = performance.now();
@@ -144,16 +185,21 @@ function machineLifecyclesPerSecond(
     for (const e of events) {
       if (!snapshot.can(e)) throw new Error(`machine refused ${e.type}`);
       snapshot =
-        via === 'step' ? step(dealMachine, snapshot, e) : transition(dealMachine, snapshot, e)[0];
+        via === 'step'
+          ? step(dealMachine, snapshot, e)
+          : transition(dealMachine, snapshot, e)[0];
     }
-    if (snapshot.value !== 'completed') throw new Error('lifecycle did not complete');
+    if (snapshot.value !== 'completed')
+      throw new Error('lifecycle did not complete');
     count += 1;
   }
   return count / ((performance.now() - start) / 1000);
 }
 
 /** A store the pipeline benches append to, with its group-commit counters (SQLite or PostgreSQL). */
-export type CountingStore = EventStore & { stats(): { commits: number; appends: number } };
+export type CountingStore = EventStore & {
+  stats(): { commits: number; appends: number };
+};
 
 /** (c) on any store: LIFECYCLES deals at once through the command pipeline; deal ids start after `firstId`. */
 export async function lifecyclesPerSecond(
@@ -216,7 +262,8 @@ export async function lifecyclesPerSecond(
   const seconds = (performance.now() - start) / 1000;
   const { commits, appends } = store.stats();
   waits.sort((a, b) => a - b);
-  const at = (p: number) => waits[Math.min(waits.length - 1, Math.floor(p * waits.length))] ?? 0;
+  const at = (p: number) =>
+    waits[Math.min(waits.length - 1, Math.floor(p * waits.length))] ?? 0;
   return {
     rate: done / seconds,
     commits,
@@ -235,9 +282,15 @@ async function pipelineLifecyclesPerSecond(
   const inner = createSqliteEventStore({ path });
   // The app's store: personal fields sealed per person on append (server/event-store/personal-data-encryption.ts).
   const store = sealed
-    ? Object.assign(withPersonalDataEncryption(inner, createKeyStore(createSqliteKeyTable(path))), {
-        stats: () => inner.stats(),
-      })
+    ? Object.assign(
+        withPersonalDataEncryption(
+          inner,
+          createKeyStore(createSqliteKeyTable(path)),
+        ),
+        {
+          stats: () => inner.stats(),
+        },
+      )
     : inner;
   try {
     return await lifecyclesPerSecond(store, {
@@ -261,9 +314,17 @@ export const run: BenchSuite = async () => {
     let sealed = { rate: 0, commits: 0, appends: 0 };
     for (let round = 0; round < ROUNDS; round++) {
       machine = Math.max(machine, machineLifecyclesPerSecond(DURATION_MS / 2));
-      helper = Math.max(helper, machineLifecyclesPerSecond(DURATION_MS / 2, 'xstate-helper'));
-      raw = Math.max(raw, rawInsertsPerSecond(join(dir, `raw-${round}.db`), DURATION_MS / 2));
-      const measured = await pipelineLifecyclesPerSecond(join(dir, `events-${round}.db`));
+      helper = Math.max(
+        helper,
+        machineLifecyclesPerSecond(DURATION_MS / 2, 'xstate-helper'),
+      );
+      raw = Math.max(
+        raw,
+        rawInsertsPerSecond(join(dir, `raw-${round}.db`), DURATION_MS / 2),
+      );
+      const measured = await pipelineLifecyclesPerSecond(
+        join(dir, `events-${round}.db`),
+      );
       if (measured.rate > pipeline.rate) pipeline = measured;
       const sealedPath = join(dir, `sealed-${round}.db`);
       const measuredSealed = await pipelineLifecyclesPerSecond(
@@ -273,7 +334,10 @@ export const run: BenchSuite = async () => {
         true,
       );
       if (measuredSealed.rate > sealed.rate) sealed = measuredSealed;
-      const measuredCold = await pipelineLifecyclesPerSecond(join(dir, `cold-${round}.db`), 0);
+      const measuredCold = await pipelineLifecyclesPerSecond(
+        join(dir, `cold-${round}.db`),
+        0,
+      );
       if (measuredCold.rate > cold.rate) cold = measuredCold;
       const path = join(dir, `milestones-${round}.db`);
       const measuredMilestones = await pipelineLifecyclesPerSecond(
@@ -281,7 +345,8 @@ export const run: BenchSuite = async () => {
         undefined,
         milestoneLifecycle,
       );
-      if (measuredMilestones.rate > milestones.rate) milestones = measuredMilestones;
+      if (measuredMilestones.rate > milestones.rate)
+        milestones = measuredMilestones;
     }
     const a: BenchLine = {
       id: 'a',
@@ -337,7 +402,8 @@ export const run: BenchSuite = async () => {
     };
     const cSealed: BenchLine = {
       id: 'c-sealed',
-      label: '(c) with personal fields sealed on append (AES-256-GCM per value, keys cached)',
+      label:
+        '(c) with personal fields sealed on append (AES-256-GCM per value, keys cached)',
       value: Math.round(sealed.rate),
       unit: 'lifecycles/s',
       baseline: { label: 'c', value: c.value },

@@ -1,4 +1,8 @@
-import { apiClient, startServer, type RunningServer } from '@tests/e2e/support/server';
+import {
+  apiClient,
+  startServer,
+  type RunningServer,
+} from '@tests/e2e/support/server';
 import { createTestDatabase, pgTestUrl } from '@tests/support/postgres';
 import { dealPayload } from '@tests/support/test-app';
 import type { BenchLine, BenchSuite } from './bench.types';
@@ -18,7 +22,9 @@ const inDays = (days: number): string =>
 
 const percentile = (xs: number[], p: number): number => {
   const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  return sorted[
+    Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
+  ]!;
 };
 
 /** The deal ids a live stream announced, each with the moment its first notice arrived. */
@@ -26,25 +32,39 @@ async function openStream(
   server: RunningServer,
   token: string,
   signal: AbortSignal,
-): Promise<{ seen: Map<number, number>; arrival(id: number): Promise<number> }> {
-  const response = await fetch(`${server.url}/api/events/stream?access_token=${token}`, { signal });
-  if (!response.ok || !response.body) throw new Error(`live stream: ${response.status}`);
+): Promise<{
+  seen: Map<number, number>;
+  arrival(id: number): Promise<number>;
+}> {
+  const response = await fetch(
+    `${server.url}/api/events/stream?access_token=${token}`,
+    { signal },
+  );
+  if (!response.ok || !response.body)
+    throw new Error(`live stream: ${response.status}`);
   const seen = new Map<number, number>();
   const waiting = new Map<number, (at: number) => void>();
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   void (async () => {
     let text = '';
     for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+      const { done, value } = await reader
+        .read()
+        .catch(() => ({ done: true, value: undefined }));
       if (done) return;
       const at = performance.now();
       text += value;
       const messages = text.split('\n\n');
       text = messages.pop()!;
       for (const message of messages) {
-        const data = message.split('\n').find((line) => line.startsWith('data: '));
+        const data = message
+          .split('\n')
+          .find((line) => line.startsWith('data: '));
         if (!message.includes('event: change') || !data) continue;
-        const notice = JSON.parse(data.slice('data: '.length)) as { kind: string; id: number };
+        const notice = JSON.parse(data.slice('data: '.length)) as {
+          kind: string;
+          id: number;
+        };
         if (notice.kind !== 'deal' || seen.has(notice.id)) continue;
         seen.set(notice.id, at);
         waiting.get(notice.id)?.(at);
@@ -58,7 +78,8 @@ async function openStream(
       if (at !== undefined) return Promise.resolve(at);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(
-          () => reject(new Error(`no change notice for deal ${id} within 10 s`)),
+          () =>
+            reject(new Error(`no change notice for deal ${id} within 10 s`)),
           10_000,
         );
         waiting.set(id, (when) => {
@@ -92,17 +113,27 @@ export const run: BenchSuite = async () => {
     const [a, b] = servers as [RunningServer, RunningServer];
     const call = apiClient(a);
     const name = `livepg${Date.now().toString(36)}`;
-    const { token } = await call<{ token: string }>('POST', '/api/auth/register', {
-      username: name,
-      email: `${name}@example.com`,
-      password: 'secret-password',
-    });
+    const { token } = await call<{ token: string }>(
+      'POST',
+      '/api/auth/register',
+      {
+        username: name,
+        email: `${name}@example.com`,
+        password: 'secret-password',
+      },
+    );
     const onA = await openStream(a, token, controller.signal);
     const onB = await openStream(b, token, controller.signal);
-    const deal = (i: number) => dealPayload({ influencer: `@${name}${i}`, deadline: inDays(10) });
+    const deal = (i: number) =>
+      dealPayload({ influencer: `@${name}${i}`, deadline: inDays(10) });
     // Warm-up: both instances have loaded their code paths and opened their connections.
     for (let i = 0; i < 5; i++) {
-      const { id } = await call<{ id: number }>('POST', '/api/deals', deal(-i - 1), token);
+      const { id } = await call<{ id: number }>(
+        'POST',
+        '/api/deals',
+        deal(-i - 1),
+        token,
+      );
       await Promise.all([onA.arrival(id), onB.arrival(id)]);
     }
 
@@ -111,9 +142,17 @@ export const run: BenchSuite = async () => {
     const requests: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const t0 = performance.now();
-      const { id } = await call<{ id: number }>('POST', '/api/deals', deal(i), token);
+      const { id } = await call<{ id: number }>(
+        'POST',
+        '/api/deals',
+        deal(i),
+        token,
+      );
       requests.push(performance.now() - t0);
-      const [seenA, seenB] = await Promise.all([onA.arrival(id), onB.arrival(id)]);
+      const [seenA, seenB] = await Promise.all([
+        onA.arrival(id),
+        onB.arrival(id),
+      ]);
       same.push(seenA - t0);
       across.push(seenB - t0);
       // A user's changes come apart in time: the next one after a short, varying pause.

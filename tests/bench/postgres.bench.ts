@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { createPostgresEventStore } from '@server/event-store/postgres-event-store';
-import { createTestDatabase, pgTestUrl, withDatabase } from '@tests/support/postgres';
+import {
+  createTestDatabase,
+  pgTestUrl,
+  withDatabase,
+} from '@tests/support/postgres';
 import { repoRoot } from '@tests/e2e/support/web-build';
 import type { BenchLine, BenchSuite } from './bench.types';
 import { EVENTS_PER_LIFECYCLE, lifecyclesPerSecond } from './pipeline.bench';
@@ -56,7 +60,11 @@ async function createRawTable(url: string, table: string): Promise<void> {
 /** `CLIENTS` connections, each running `round` until the deadline; rows written per second. */
 async function rowsPerSecond(
   url: string,
-  round: (connection: pg.Client, client: number, round: number) => Promise<void>,
+  round: (
+    connection: pg.Client,
+    client: number,
+    round: number,
+  ) => Promise<void>,
 ): Promise<number> {
   let rows = 0;
   const deadline = performance.now() + DURATION_MS;
@@ -77,13 +85,16 @@ async function rowsPerSecond(
 
 const rawData = JSON.stringify(payload);
 const rawMeta = JSON.stringify(metadata);
-const rowBytes = rawData.length + rawMeta.length + 36 + 'deal-00'.length + 'Bench'.length;
+const rowBytes =
+  rawData.length + rawMeta.length + 36 + 'deal-00'.length + 'Bench'.length;
 
 /**
  * (pg-raw) as the requirement words it: plain INSERTs, 64 per transaction (BEGIN, 64 one-row
  * INSERT statements of a prepared statement, COMMIT), 64 clients.
  */
-async function rawInsertsPerSecond(url: string): Promise<{ rate: number; rowBytes: number }> {
+async function rawInsertsPerSecond(
+  url: string,
+): Promise<{ rate: number; rowBytes: number }> {
   await createRawTable(url, 'raw_events');
   const insert = {
     name: 'raw_insert',
@@ -125,7 +136,9 @@ async function rawMultiRowInsertsPerSecond(url: string): Promise<number> {
   });
 }
 
-async function adapterAppendsPerSecond(url: string): Promise<{ rate: number; perCommit: number }> {
+async function adapterAppendsPerSecond(
+  url: string,
+): Promise<{ rate: number; perCommit: number }> {
   const store = createPostgresEventStore({ connectionString: url });
   await store.ready();
   const deadline = performance.now() + DURATION_MS;
@@ -160,7 +173,11 @@ async function instancesLifecyclesPerSecond(
     Array.from({ length: instances }, (_, i) =>
       execFileAsync(
         process.execPath,
-        ['--import', 'tsx', join(repoRoot, 'tests/support/bench/pg-lifecycles-worker.ts')],
+        [
+          '--import',
+          'tsx',
+          join(repoRoot, 'tests/support/bench/pg-lifecycles-worker.ts'),
+        ],
         {
           cwd: repoRoot,
           env: {
@@ -174,7 +191,11 @@ async function instancesLifecyclesPerSecond(
     ),
   );
   return results
-    .map((r) => (JSON.parse(r.stdout.trim().split('\n').pop()!) as { rate: number }).rate)
+    .map(
+      (r) =>
+        (JSON.parse(r.stdout.trim().split('\n').pop()!) as { rate: number })
+          .rate,
+    )
     .reduce((a, b) => a + b, 0);
 }
 
@@ -197,7 +218,9 @@ export const run: BenchSuite = async () => {
       firstId: 1_000_000_000,
     });
     await store.close();
-    const wideStore = createPostgresEventStore({ connectionString: database.url });
+    const wideStore = createPostgresEventStore({
+      connectionString: database.url,
+    });
     const wide = await lifecyclesPerSecond(wideStore, {
       durationMs: DURATION_MS,
       concurrency: WIDE,
@@ -206,7 +229,9 @@ export const run: BenchSuite = async () => {
     await wideStore.close();
     const scaled: number[] = [];
     for (const instances of [1, 2, 3])
-      scaled.push(await instancesLifecyclesPerSecond(database.url, instances, instances));
+      scaled.push(
+        await instancesLifecyclesPerSecond(database.url, instances, instances),
+      );
 
     const rawLine: BenchLine = {
       id: 'pg-raw',
@@ -271,7 +296,9 @@ export const run: BenchSuite = async () => {
           label: `deal lifecycles/s with ${i + 1} instance${i ? 's' : ''} (processes) on one PostgreSQL`,
           value: Math.round(rate),
           unit: 'lifecycles/s',
-          ...(i > 0 ? { baseline: { label: 'pg-n1', value: Math.round(scaled[0]!) } } : {}),
+          ...(i > 0
+            ? { baseline: { label: 'pg-n1', value: Math.round(scaled[0]!) } }
+            : {}),
         }),
       ),
     ];

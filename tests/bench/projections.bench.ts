@@ -43,13 +43,24 @@ type ChildMode = 'plain' | 'seal' | 'rebuild' | 'envelope' | 'per-value';
  * `envelope` as the encrypting store writes them now (server/event-store/personal-data-sealing.ts,
  * one ciphertext per event and key), `value` in the per-value form of stores written before it.
  */
-async function sealInPlace(path: string, form: 'envelope' | 'value'): Promise<number> {
+async function sealInPlace(
+  path: string,
+  form: 'envelope' | 'value',
+): Promise<number> {
   const Database = (await import('better-sqlite3')).default;
-  const { mapPersonalValues } = await import('@machines/events/personal-fields');
+  const { mapPersonalValues } = await import(
+    '@machines/events/personal-fields'
+  );
   const { createKeyStore } = await import('@server/event-store/key-store');
-  const { sealEventData, sealValue } = await import('@server/event-store/personal-data-sealing');
-  const { createSqliteKeyTable } = await import('@server/event-store/sqlite-key-store');
-  const { subjectOf } = await import('@server/event-store/personal-data-subject');
+  const { sealEventData, sealValue } = await import(
+    '@server/event-store/personal-data-sealing'
+  );
+  const { createSqliteKeyTable } = await import(
+    '@server/event-store/sqlite-key-store'
+  );
+  const { subjectOf } = await import(
+    '@server/event-store/personal-data-subject'
+  );
   const keys = createKeyStore(createSqliteKeyTable(path));
   const db = new Database(path);
   type Row = {
@@ -71,7 +82,11 @@ async function sealInPlace(path: string, form: 'envelope' | 'value'): Promise<nu
     const updates: [string, number][] = [];
     for (const row of rows) {
       const subject = subjectOf(row.stream_id, JSON.parse(row.metadata));
-      const event = { id: row.event_id, type: row.type, data: JSON.parse(row.data) as unknown };
+      const event = {
+        id: row.event_id,
+        type: row.type,
+        data: JSON.parse(row.data) as unknown,
+      };
       let count = 0;
       mapPersonalValues(row.type, event.data, (value) => (count++, value));
       if (count === 0) continue;
@@ -82,13 +97,17 @@ async function sealInPlace(path: string, form: 'envelope' | 'value'): Promise<nu
       };
       const data =
         form === 'envelope'
-          ? await sealEventData(event, subject, (kind) => Promise.resolve(found[kind]))
+          ? await sealEventData(event, subject, (kind) =>
+              Promise.resolve(found[kind]),
+            )
           : mapPersonalValues(row.type, event.data, (value, kind) =>
               sealValue(value, found[kind]!, subject, kind),
             );
       updates.push([JSON.stringify(data), row.position]);
     }
-    db.transaction(() => updates.forEach(([data, position]) => update.run(data, position)))();
+    db.transaction(() =>
+      updates.forEach(([data, position]) => update.run(data, position)),
+    )();
     after = rows[rows.length - 1]!.position;
   }
   db.close();
@@ -110,10 +129,17 @@ const cpuSecondsNow = () => {
  * One rebuild of every read model over `dir/events.db`, from the SQLite store itself (as (d)) or
  * through the encrypting store (personal fields opened, as the app reads them).
  */
-async function timedRebuild(dir: string, through: 'sqlite' | 'encrypting'): Promise<Timing> {
+async function timedRebuild(
+  dir: string,
+  through: 'sqlite' | 'encrypting',
+): Promise<Timing> {
   const Database = (await import('better-sqlite3')).default;
-  const { createSqliteEventStore } = await import('@server/event-store/sqlite-event-store');
-  const { openEventStore } = await import('@server/event-store/open-event-store');
+  const { createSqliteEventStore } = await import(
+    '@server/event-store/sqlite-event-store'
+  );
+  const { openEventStore } = await import(
+    '@server/event-store/open-event-store'
+  );
   const { createProjectionRunner } = await import('@projections/runner');
   const { allProjections } = await import('@projections/all-projections');
   const store =
@@ -125,7 +151,11 @@ async function timedRebuild(dir: string, through: 'sqlite' | 'encrypting'): Prom
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -65536');
   db.pragma('temp_store = MEMORY');
-  const runner = createProjectionRunner({ source: store, db, projections: allProjections });
+  const runner = createProjectionRunner({
+    source: store,
+    db,
+    projections: allProjections,
+  });
   const start = performance.now();
   const cpuStart = cpuSecondsNow();
   await runner.rebuild();
@@ -142,13 +172,20 @@ async function timedRebuild(dir: string, through: 'sqlite' | 'encrypting'): Prom
 async function inChild<R>(dir: string, mode: ChildMode): Promise<R> {
   const self = fileURLToPath(import.meta.url);
   const child = spawn(process.execPath, ['--import', 'tsx', self], {
-    env: { ...process.env, PROJECTION_BENCH_CHILD: dir, PROJECTION_BENCH_MODE: mode },
+    env: {
+      ...process.env,
+      PROJECTION_BENCH_CHILD: dir,
+      PROJECTION_BENCH_MODE: mode,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  if (code !== 0) throw new Error(`${mode} child exited with ${String(code)}: ${out}`);
+  const code = await new Promise<number | null>((resolve) =>
+    child.on('close', resolve),
+  );
+  if (code !== 0)
+    throw new Error(`${mode} child exited with ${String(code)}: ${out}`);
   return JSON.parse(out.trim().split('\n').at(-1)!) as R;
 }
 
@@ -161,7 +198,10 @@ async function sealCopies(dir: string): Promise<{ sealedFields: number }> {
     source.exec(`VACUUM INTO '${join(dir, copy, 'events.db')}'`);
     source.close();
   }
-  const sealedFields = await sealInPlace(join(dir, 'per-value', 'events.db'), 'value');
+  const sealedFields = await sealInPlace(
+    join(dir, 'per-value', 'events.db'),
+    'value',
+  );
   await sealInPlace(join(dir, 'envelope', 'events.db'), 'envelope');
   return { sealedFields };
 }
@@ -175,7 +215,9 @@ async function childMain(dir: string, mode: ChildMode): Promise<unknown> {
 
 async function plainRebuild(dir: string): Promise<ChildReport> {
   const Database = (await import('better-sqlite3')).default;
-  const { createSqliteEventStore } = await import('@server/event-store/sqlite-event-store');
+  const { createSqliteEventStore } = await import(
+    '@server/event-store/sqlite-event-store'
+  );
   const { createProjectionRunner } = await import('@projections/runner');
   const { allProjections } = await import('@projections/all-projections');
   const { decodeEvent } = await import('@machines/events/codec');
@@ -257,7 +299,10 @@ export const run: BenchSuite = async () => {
     const seeded = seedEventStore(join(dir, 'events.db'), EVENTS);
     const seedSeconds = (performance.now() - seedStart) / 1000;
     const report = await inChild<ChildReport>(dir, 'plain');
-    const { sealedFields } = await inChild<{ sealedFields: number }>(dir, 'seal');
+    const { sealedFields } = await inChild<{ sealedFields: number }>(
+      dir,
+      'seal',
+    );
     const best = await bestOfRounds(dir);
     const rate = report.events / report.seconds;
     const rss = Math.max(report.peakRssMb, report.maxRssMb);
@@ -276,7 +321,11 @@ export const run: BenchSuite = async () => {
     };
     // Per CPU second, best of the rounds: on a shared machine wall time measures the neighbours.
     const plainRate = report.events / best.rebuild.cpuSeconds;
-    const sealedLine = (id: string, label: string, timing: Timing): BenchLine => {
+    const sealedLine = (
+      id: string,
+      label: string,
+      timing: Timing,
+    ): BenchLine => {
       const sealedRate = report.events / timing.cpuSeconds;
       const wall = best.rebuild.seconds / timing.seconds;
       return {
@@ -290,7 +339,11 @@ export const run: BenchSuite = async () => {
         extra: `best of ${ROUNDS} rounds alternating with (d); cost ${((1 - sealedRate / plainRate) * 100).toFixed(1)} % of CPU time, ${((1 - wall) * 100).toFixed(1)} % of wall time (${timing.seconds.toFixed(1)} s against ${best.rebuild.seconds.toFixed(1)} s)`,
       };
     };
-    const sealed = sealedLine('d-sealed', 'in one envelope per event and key', best.envelope);
+    const sealed = sealedLine(
+      'd-sealed',
+      'in one envelope per event and key',
+      best.envelope,
+    );
     const perValue = sealedLine(
       'd-sealed-per-value',
       'one by one, as stored before the envelope',

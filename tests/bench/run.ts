@@ -19,9 +19,12 @@ const number = (n: number): string =>
   n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2);
 
 function print(line: BenchLine): void {
-  const parts = [`(${line.id}) ${line.label}: ${number(line.value)} ${line.unit}`];
+  const parts = [
+    `(${line.id}) ${line.label}: ${number(line.value)} ${line.unit}`,
+  ];
   if (line.baseline) {
-    const ratio = line.baseline.value === 0 ? 0 : line.value / line.baseline.value;
+    const ratio =
+      line.baseline.value === 0 ? 0 : line.value / line.baseline.value;
     parts.push(
       `= ${(ratio * 100).toFixed(1)} % of ${line.baseline.label} (${number(line.baseline.value)})`,
     );
@@ -37,7 +40,9 @@ function print(line: BenchLine): void {
 const all: BenchLine[] = [];
 for (const file of files) {
   console.log(`\n== ${file} ==`);
-  const mod = (await import(pathToFileURL(join(here, file)).href)) as { run: BenchSuite };
+  const mod = (await import(pathToFileURL(join(here, file)).href)) as {
+    run: BenchSuite;
+  };
   try {
     const lines = await mod.run();
     lines.forEach(print);

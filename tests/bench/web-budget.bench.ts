@@ -1,7 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ensureWebBuild, webDist, webManifest } from '@tests/e2e/support/web-build';
+import {
+  ensureWebBuild,
+  webDist,
+  webManifest,
+} from '@tests/e2e/support/web-build';
 import { manifestClosure, type Manifest } from '../../web/build/route-preloads';
 import type { BenchLine, BenchSuite } from './bench.types';
 
@@ -19,17 +23,24 @@ const CORE_TEXTS = ['src/i18n/en-core.ts', 'src/i18n/nl-core.ts'];
 const gzipKb = (file: string): number =>
   gzipSync(readFileSync(join(webDist, file)), { level: 9 }).length / 1024;
 
-const closure = (manifest: Manifest, key: string): Set<string> => manifestClosure(manifest, [key]);
+const closure = (manifest: Manifest, key: string): Set<string> =>
+  manifestClosure(manifest, [key]);
 
 export const run: BenchSuite = async () => {
   ensureWebBuild();
   const manifest = JSON.parse(readFileSync(webManifest, 'utf8')) as Manifest;
   const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   if (!entry) throw new Error('No entry chunk in the Vite manifest');
-  if (!manifest[ACCEPT_ROUTE]) throw new Error(`${ACCEPT_ROUTE} is not a chunk of its own`);
+  if (!manifest[ACCEPT_ROUTE])
+    throw new Error(`${ACCEPT_ROUTE} is not a chunk of its own`);
 
-  const first = new Set([...closure(manifest, entry), ...closure(manifest, ACCEPT_ROUTE)]);
-  const firstJs = [...first].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+  const first = new Set([
+    ...closure(manifest, entry),
+    ...closure(manifest, ACCEPT_ROUTE),
+  ]);
+  const firstJs = [...first]
+    .map((k) => manifest[k]!.file)
+    .filter((f) => f.endsWith('.js'));
   const texts = CORE_TEXTS.map((key) => {
     if (!manifest[key])
       throw new Error(
@@ -41,7 +52,8 @@ export const run: BenchSuite = async () => {
     return { key, kb: extra.reduce((sum, f) => sum + gzipKb(f), 0) };
   });
   const largestTexts = texts.reduce((a, b) => (b.kb > a.kb ? b : a));
-  const acceptKb = firstJs.reduce((sum, f) => sum + gzipKb(f), 0) + largestTexts.kb;
+  const acceptKb =
+    firstJs.reduce((sum, f) => sum + gzipKb(f), 0) + largestTexts.kb;
 
   const assets = readdirSync(join(webDist, 'assets'));
   const allJsKb = assets

@@ -9,7 +9,9 @@ describe('README.md and docs/ name only paths that exist', () => {
   it('reads README.md and every page under docs/', () => {
     expect(docs).toContain('README.md');
     expect(docs).toContain('docs/architecture.md');
-    expect(docs.filter((d) => d.startsWith('docs/adr/')).length).toBeGreaterThan(0);
+    expect(
+      docs.filter((d) => d.startsWith('docs/adr/')).length,
+    ).toBeGreaterThan(0);
   });
 
   it('every backticked path, file name, tree-drawing path and relative link names a file or folder of the repository', () => {

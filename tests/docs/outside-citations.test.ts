@@ -21,12 +21,22 @@ const outsideCitations: { name: string; pattern: RegExp }[] = [
 ];
 
 const citationsIn = (text: string): string[] =>
-  outsideCitations.filter(({ pattern }) => pattern.test(text)).map(({ name }) => name);
+  outsideCitations
+    .filter(({ pattern }) => pattern.test(text))
+    .map(({ name }) => name);
 
-const codeFolders = ['machines/', 'server/', 'projections/', 'web/src/', 'web/build/', 'tests/'];
+const codeFolders = [
+  'machines/',
+  'server/',
+  'projections/',
+  'web/src/',
+  'web/build/',
+  'tests/',
+];
 const isCode = (path: string): boolean =>
   /\.(ts|tsx|js|cjs|mjs)$/.test(path) &&
-  (codeFolders.some((folder) => path.startsWith(folder)) || !path.includes('/'));
+  (codeFolders.some((folder) => path.startsWith(folder)) ||
+    !path.includes('/'));
 
 describe('docs and code comments cite nothing outside the repository', () => {
   const paths = repoPaths();
@@ -36,7 +46,9 @@ describe('docs and code comments cite nothing outside the repository', () => {
       readRepoFile(doc)
         .split('\n')
         .flatMap((line, i) =>
-          citationsIn(line).map((name) => `${doc}:${i + 1} cites ${name}: ${line.trim()}`),
+          citationsIn(line).map(
+            (name) => `${doc}:${i + 1} cites ${name}: ${line.trim()}`,
+          ),
         ),
     );
     expect(found).toEqual([]);
@@ -51,7 +63,8 @@ describe('docs and code comments cite nothing outside the repository', () => {
       if (citationsIn(source).length === 0) return [];
       return commentsOf(file, source).flatMap((comment) =>
         citationsIn(comment.text).map(
-          (name) => `${file}:${comment.line} cites ${name}: ${comment.text.split('\n')[0]!.trim()}`,
+          (name) =>
+            `${file}:${comment.line} cites ${name}: ${comment.text.split('\n')[0]!.trim()}`,
         ),
       );
     });
@@ -59,11 +72,15 @@ describe('docs and code comments cite nothing outside the repository', () => {
   });
 
   it('tells a citation from a reason, and finds comments anywhere in a file', () => {
-    expect(citationsIn('Regressions of issue 8 through HTTP')).toEqual(['an issue number']);
-    expect(citationsIn('only whoever claimed the deal (row 16 of Issue 9)')).toEqual([
+    expect(citationsIn('Regressions of issue 8 through HTTP')).toEqual([
       'an issue number',
     ]);
-    expect(citationsIn('the machines are pure (DESIGN §3)')).toEqual(['the design notes']);
+    expect(
+      citationsIn('only whoever claimed the deal (row 16 of Issue 9)'),
+    ).toEqual(['an issue number']);
+    expect(citationsIn('the machines are pure (DESIGN §3)')).toEqual([
+      'the design notes',
+    ]);
     expect(citationsIn('see ../shared/spec/product-spec.md')).toEqual([
       'a path outside the repository',
     ]);
@@ -75,9 +92,11 @@ describe('docs and code comments cite nothing outside the repository', () => {
         'the deliverable options of docs/product.md §2; imports ../shared/clock in code are not comments',
       ),
     ).toEqual(['a path outside the repository']);
-    expect(citationsIn('the deliverable options of docs/product.md §2, 3 issues at most')).toEqual(
-      [],
-    );
+    expect(
+      citationsIn(
+        'the deliverable options of docs/product.md §2, 3 issues at most',
+      ),
+    ).toEqual([]);
 
     const source = [
       "import { clock } from '../shared/clock';",

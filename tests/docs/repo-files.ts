@@ -4,7 +4,14 @@ import { join, posix, relative, sep } from 'node:path';
 export const repoRoot = join(import.meta.dirname, '..', '..');
 
 /** Folders that are built, installed or written at run time: never the subject of a doc. */
-const generated = new Set(['node_modules', 'dist', 'data', 'coverage', '.git', 'screenshots']);
+const generated = new Set([
+  'node_modules',
+  'dist',
+  'data',
+  'coverage',
+  '.git',
+  'screenshots',
+]);
 
 /** Every file and folder of the repository, as repository paths with `/` (folders end in `/`). */
 export function repoPaths(): Set<string> {
@@ -27,11 +34,14 @@ export function repoPaths(): Set<string> {
 /** README.md and every Markdown file under docs/, as repository paths. */
 export function docFiles(paths: Set<string>): string[] {
   return [...paths]
-    .filter((p) => p === 'README.md' || (p.startsWith('docs/') && p.endsWith('.md')))
+    .filter(
+      (p) => p === 'README.md' || (p.startsWith('docs/') && p.endsWith('.md')),
+    )
     .sort();
 }
 
-export const readRepoFile = (path: string): string => readFileSync(join(repoRoot, path), 'utf8');
+export const readRepoFile = (path: string): string =>
+  readFileSync(join(repoRoot, path), 'utf8');
 
 export const joinRepoPath = (from: string, target: string): string =>
   posix.normalize(posix.join(posix.dirname(from), target));

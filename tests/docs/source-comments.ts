@@ -12,7 +12,13 @@ export function commentsOf(fileName: string, source: string): Comment[] {
     : fileName.endsWith('.ts')
       ? ts.ScriptKind.TS
       : ts.ScriptKind.JS;
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, kind);
+  const file = ts.createSourceFile(
+    fileName,
+    source,
+    ts.ScriptTarget.Latest,
+    true,
+    kind,
+  );
   const seen = new Set<number>();
   const comments: Comment[] = [];
   const collect = (ranges: ts.CommentRange[] | undefined): void => {

@@ -14,7 +14,8 @@ const outsideTheTree = [
 
 function testFolders(dir: string): string[] {
   const rel = dir.slice(repo.length + 1);
-  if (outsideTheTree.some((o) => rel === o || rel.startsWith(`${o}/`))) return [];
+  if (outsideTheTree.some((o) => rel === o || rel.startsWith(`${o}/`)))
+    return [];
   const entries = readdirSync(dir);
   const here = entries.some((e) => /\.test\.tsx?$/.test(e)) ? [rel] : [];
   const below = entries.filter((e) => statSync(join(dir, e)).isDirectory());

@@ -17,14 +17,20 @@ describe('docs/walkthrough.md counts', () => {
 
   it('names as many feature files as its table lists, and each is a different file', () => {
     const claim = /opens \*\*(\w+) feature files\*\*/.exec(page);
-    expect(claim, 'the walkthrough states how many feature files the click opens').not.toBeNull();
+    expect(
+      claim,
+      'the walkthrough states how many feature files the click opens',
+    ).not.toBeNull();
     const stated = numbers[claim![1]!.toLowerCase()];
     const table = page.slice(claim!.index).split('\n\n')[1]!;
-    const files = [...table.matchAll(/^\|[^|]+\|\s*`([^`]+)`/gm)].map((m) => m[1]);
+    const files = [...table.matchAll(/^\|[^|]+\|\s*`([^`]+)`/gm)].map(
+      (m) => m[1],
+    );
     expect(files.length).toBe(stated);
     expect(new Set(files).size).toBe(files.length);
     // The house bound: the brand's approval opens at most five feature files.
     expect(stated).toBeLessThanOrEqual(5);
-    for (const file of files) expect(readRepoFile(file!).length).toBeGreaterThan(0);
+    for (const file of files)
+      expect(readRepoFile(file!).length).toBeGreaterThan(0);
   });
 });

@@ -82,7 +82,9 @@ describe('accessibility of every screen in both languages', () => {
         { companyName: 'Acme', country: 'NL', phoneNumber: '' },
         token,
       );
-    ids.admin = (await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN)).token;
+    ids.admin = (
+      await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN)
+    ).token;
     const deal = (influencer: string) =>
       call<{ id: number }>(
         'POST',
@@ -108,9 +110,16 @@ describe('accessibility of every screen in both languages', () => {
     );
     // With its access key: the simulated pages act only for whoever holds the URL the gateway handed out.
     ids.session = `${new URL(url, server.url).pathname}${new URL(url, server.url).search}`;
-    expect(await submitSimulatedPage(server, url, 'outcome=pay&method=ideal')).toBe(303);
+    expect(
+      await submitSimulatedPage(server, url, 'outcome=pay&method=ideal'),
+    ).toBe(303);
     ids.dealLink = (
-      await call<{ token: string }>('POST', `/api/deals/${ids.paid}/generate-token`, {}, ids.brand)
+      await call<{ token: string }>(
+        'POST',
+        `/api/deals/${ids.paid}/generate-token`,
+        {},
+        ids.brand,
+      )
     ).token;
     ids.requestLink = (
       await call<{ shareableToken: string }>(
@@ -146,7 +155,9 @@ describe('accessibility of every screen in both languages', () => {
       { dealId },
       token,
     );
-    expect(await submitSimulatedPage(server, url, 'outcome=pay&method=card')).toBe(303);
+    expect(
+      await submitSimulatedPage(server, url, 'outcome=pay&method=card'),
+    ).toBe(303);
   }
 
   /** Waits until the deal's answer shows the state (money moves through the reactors). */
@@ -193,7 +204,12 @@ describe('accessibility of every screen in both languages', () => {
         brand,
       );
       const link = (
-        await call<{ token: string }>('POST', `/api/deals/${id}/generate-token`, {}, brand)
+        await call<{ token: string }>(
+          'POST',
+          `/api/deals/${id}/generate-token`,
+          {},
+          brand,
+        )
       ).token;
       states[state] = { id, link };
       const reached = (s: DealState) =>
@@ -202,7 +218,10 @@ describe('accessibility of every screen in both languages', () => {
       await pay(id, brand);
       await until(id, (d) => d.status === 'pending_delivery');
       if (!reached('accepted')) return { id, link, claim: {} };
-      const claimSecret = await acceptThroughApi(server, { kind: 'deal', token: link });
+      const claimSecret = await acceptThroughApi(server, {
+        kind: 'deal',
+        token: link,
+      });
       const claim = { 'x-claim-secret': claimSecret };
       if (!reached('delivered')) return { id, link, claim };
       const onboarding = await call<{ url: string }>(
@@ -212,9 +231,17 @@ describe('accessibility of every screen in both languages', () => {
         undefined,
         claim,
       );
-      expect(await submitSimulatedPage(server, onboarding.url, 'outcome=complete')).toBe(303);
+      expect(
+        await submitSimulatedPage(server, onboarding.url, 'outcome=complete'),
+      ).toBe(303);
       await call('GET', `/api/deals/token/${link}`);
-      await call('POST', `/api/deals/deliver/${link}`, undefined, undefined, claim);
+      await call(
+        'POST',
+        `/api/deals/deliver/${link}`,
+        undefined,
+        undefined,
+        claim,
+      );
       return { id, link, claim };
     };
     await step('pending_payment');
@@ -222,7 +249,12 @@ describe('accessibility of every screen in both languages', () => {
     await step('accepted');
     await step('delivered');
     const disputed = await step('dispute', 'delivered');
-    await call('POST', `/api/deals/${disputed.id}/dispute`, { reason: 'Not what we asked' }, brand);
+    await call(
+      'POST',
+      `/api/deals/${disputed.id}/dispute`,
+      { reason: 'Not what we asked' },
+      brand,
+    );
     const completed = await step('completed', 'delivered');
     await call('POST', `/api/deals/${completed.id}/release`, {}, brand);
     await until(completed.id, (d) => d.status === 'completed');
@@ -234,10 +266,21 @@ describe('accessibility of every screen in both languages', () => {
     await admin(`/api/admin/deals/${held.id}/hold`);
     await until(held.id, (d) => d.onHold);
     const split = await step('split_resolved', 'delivered');
-    await call('POST', `/api/deals/${split.id}/dispute`, { reason: 'Half of it' }, brand);
-    await call('POST', `/api/admin/deals/${split.id}/split`, { creatorCents: 6_000 }, ids.admin, {
-      'idempotency-key': `a11y-split-${split.id}`,
-    });
+    await call(
+      'POST',
+      `/api/deals/${split.id}/dispute`,
+      { reason: 'Half of it' },
+      brand,
+    );
+    await call(
+      'POST',
+      `/api/admin/deals/${split.id}/split`,
+      { creatorCents: 6_000 },
+      ids.admin,
+      {
+        'idempotency-key': `a11y-split-${split.id}`,
+      },
+    );
     await until(split.id, (d) => d.status === 'split_resolved');
   }
 
@@ -247,7 +290,8 @@ describe('accessibility of every screen in both languages', () => {
   });
 
   // With WCAG 2.2's target-size rule on: no control too small to hit.
-  const violations = (page: Page) => seriousViolations(page, { targetSize: true });
+  const violations = (page: Page) =>
+    seriousViolations(page, { targetSize: true });
 
   /** Waits until the screen has content (no loading spinner left), then runs axe. */
   async function check(
@@ -258,21 +302,33 @@ describe('accessibility of every screen in both languages', () => {
     act?: (page: Page) => Promise<void>,
   ): Promise<void> {
     await page.goto(path);
-    await page.locator('main, [role="dialog"], h1').first().waitFor({ timeout: 20_000 });
-    await page.waitForFunction(() => !document.querySelector('.animate-spin'), undefined, {
-      timeout: 20_000,
-    });
-    expect(await page.evaluate(() => document.documentElement.lang), path).toBe(lang);
+    await page
+      .locator('main, [role="dialog"], h1')
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await page.waitForFunction(
+      () => !document.querySelector('.animate-spin'),
+      undefined,
+      {
+        timeout: 20_000,
+      },
+    );
+    expect(await page.evaluate(() => document.documentElement.lang), path).toBe(
+      lang,
+    );
     if (act) await act(page);
     const list = await violations(page);
-    if (list.length > 0) found[`${lang} ${path}${act ? ' (dialog)' : ''}`] = list;
+    if (list.length > 0)
+      found[`${lang} ${path}${act ? ' (dialog)' : ''}`] = list;
   }
 
   it.each(LOCALES)(
     'every screen in %s has no serious or critical axe violation',
     async (lang, locale) => {
       const found: Record<string, string[]> = {};
-      const visitor = await (await phoneContext(browser, server.url, locale)).newPage();
+      const visitor = await (
+        await phoneContext(browser, server.url, locale)
+      ).newPage();
       for (const path of [
         '/login',
         '/register',
@@ -325,7 +381,9 @@ describe('accessibility of every screen in both languages', () => {
       });
       await check(brand, '/profile', found, lang, async (page) => {
         await page
-          .getByRole('button', { name: lang === 'en' ? 'Edit profile' : 'Profiel bewerken' })
+          .getByRole('button', {
+            name: lang === 'en' ? 'Edit profile' : 'Profiel bewerken',
+          })
           .click();
         await page.getByRole('dialog').getByRole('heading').waitFor();
       });
@@ -382,7 +440,9 @@ describe('accessibility of every screen in both languages', () => {
       });
       for (const state of DEAL_STATES)
         await check(brand, `/deals/${states[state].id}`, found, lang);
-      const creator = await (await phoneContext(browser, server.url, locale)).newPage();
+      const creator = await (
+        await phoneContext(browser, server.url, locale)
+      ).newPage();
       for (const state of DEAL_STATES)
         await check(creator, `/accept/${states[state].link}`, found, lang);
       // The admin's side: a resolved split, and the split dialog with its preview on the disputed deal.
@@ -400,11 +460,15 @@ describe('accessibility of every screen in both languages', () => {
         await page.getByText('@dispute.creator').first().click();
         await page
           .getByRole('button', {
-            name: lang === 'en' ? 'Resolve with split' : 'Oplossen met verdeling',
+            name:
+              lang === 'en' ? 'Resolve with split' : 'Oplossen met verdeling',
           })
           .click();
         await page.getByRole('dialog').getByRole('textbox').fill('50');
-        await page.getByTestId('split-preview').locator('dl').waitFor({ timeout: 20_000 });
+        await page
+          .getByTestId('split-preview')
+          .locator('dl')
+          .waitFor({ timeout: 20_000 });
       });
       await brandContext.close();
       await creator.context().close();
@@ -416,7 +480,10 @@ describe('accessibility of every screen in both languages', () => {
 
   it('dialogs keep the keyboard inside and give focus back to the button that opened them', async () => {
     const context = await phoneContext(browser, server.url);
-    await context.addInitScript((token) => localStorage.setItem('authToken', token), ids.brand);
+    await context.addInitScript(
+      (token) => localStorage.setItem('authToken', token),
+      ids.brand,
+    );
     const page = await context.newPage();
     await page.goto('/profile');
     const opener = page.getByRole('button', { name: 'Edit profile' });
@@ -427,7 +494,9 @@ describe('accessibility of every screen in both languages', () => {
     for (let i = 0; i < 12; i += 1) {
       await page.keyboard.press('Tab');
       expect(
-        await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]')),
+        await page.evaluate(
+          () => !!document.activeElement?.closest('[role="dialog"]'),
+        ),
         `Tab ${i + 1} left the dialog`,
       ).toBe(true);
     }
@@ -439,6 +508,8 @@ describe('accessibility of every screen in both languages', () => {
     expect(outline).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Edit profile');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Edit profile',
+    );
   });
 });

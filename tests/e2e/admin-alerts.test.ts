@@ -6,7 +6,12 @@ import { adminLogin } from './support/admin-flows';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { fakePushSubscription } from './support/fake-push';
 import { unique } from './support/flows';
-import { ADMIN, apiClient, startServer, type RunningServer } from './support/server';
+import {
+  ADMIN,
+  apiClient,
+  startServer,
+  type RunningServer,
+} from './support/server';
 
 const texts = {
   en: { tab: 'Money', switch: 'Push alerts on this device' },
@@ -31,8 +36,14 @@ describe('admin alerts: the push switch on the Money tab is kept after a reload'
   const kept = async () => {
     const token = await page.evaluate(() => localStorage.getItem('adminToken'));
     const path = `/api/admin/push?endpoint=${encodeURIComponent(endpoint)}`;
-    return (await apiClient(server)<{ subscribed: boolean }>('GET', path, undefined, token!))
-      .subscribed;
+    return (
+      await apiClient(server)<{ subscribed: boolean }>(
+        'GET',
+        path,
+        undefined,
+        token!,
+      )
+    ).subscribed;
   };
 
   /** The switch on the Money tab, in the page's language. */
@@ -71,9 +82,9 @@ describe('admin alerts: the push switch on the Money tab is kept after a reload'
     await expect
       .poll(() => reloaded.getAttribute('aria-checked'), { timeout: 10_000 })
       .toBe('true');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      390,
-    );
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page)).toEqual([]);
     await snap(page, 'on-en');
   }, 60_000);
@@ -87,7 +98,9 @@ describe('admin alerts: the push switch on the Money tab is kept after a reload'
     await expect.poll(kept).toBe(false);
     // The reloaded page asks the server for this device's state (the browser still holds the
     // subscription): off, and the switch shows it.
-    const asked = page.waitForResponse((r) => r.url().includes('/api/admin/push?endpoint='));
+    const asked = page.waitForResponse((r) =>
+      r.url().includes('/api/admin/push?endpoint='),
+    );
     await page.reload();
     const reloaded = await alertSwitch('nl');
     expect(await (await asked).json()).toEqual({ subscribed: false });

@@ -34,7 +34,12 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
         { HOLD_AGE_ALERT_DAYS: '0.0001' },
         {
           beforeStart: (env) =>
-            createAdminWithCli(env, AUDITOR.username, AUDITOR.password, 'auditor'),
+            createAdminWithCli(
+              env,
+              AUDITOR.username,
+              AUDITOR.password,
+              'auditor',
+            ),
         },
       ),
       launchBrowser(),
@@ -53,7 +58,12 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     brandName = unique('auditbrand');
     await registerAndOnboard(brand, snap, brandName);
     const link = await createAndPayDeal(brand, snap, '@disputed.one');
-    await creatorDelivers(await phoneContext(browser, server.url), link, snap, server);
+    await creatorDelivers(
+      await phoneContext(browser, server.url),
+      link,
+      snap,
+      server,
+    );
     await disputeDelivered(brand, '@disputed.one', snap);
     await brand.close();
   }, 180_000);
@@ -68,37 +78,56 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     const p = panel(page);
     await p.waitFor();
     await expect
-      .poll(() => p.getByTestId('chain-state').getAttribute('data-ok'), { timeout: 20_000 })
+      .poll(() => p.getByTestId('chain-state').getAttribute('data-ok'), {
+        timeout: 20_000,
+      })
       .toBe('true');
     const slider = p.getByTestId('replay-slider');
     await slider.waitFor();
     const last = Number(await slider.getAttribute('max'));
     expect(last).toBeGreaterThan(6);
     // It opens at the latest event: the dispute.
-    await expect.poll(() => state(page).textContent()).toContain('The brand opened a dispute');
+    await expect
+      .poll(() => state(page).textContent())
+      .toContain('The brand opened a dispute');
     expect(await state(page).textContent()).toContain('Disputed');
 
     await slider.focus();
     await page.keyboard.press('Home');
     await expect.poll(() => state(page).getAttribute('data-index')).toBe('0');
     expect(await state(page).textContent()).toContain('Event 1 of');
-    expect(await state(page).textContent()).toContain(`Deal created by ${brandName}`);
+    expect(await state(page).textContent()).toContain(
+      `Deal created by ${brandName}`,
+    );
     expect(await p.getByTestId('replay-actor').textContent()).toBe(brandName);
     expect(await p.getByTestId('replay-held').textContent()).toBe('€0.00');
     // Actions by their names, never command names.
     expect(await p.getByTestId('replay-can').textContent()).toContain('Pay');
-    expect(await p.getByTestId('replay-can').textContent()).not.toContain('checkout');
+    expect(await p.getByTestId('replay-can').textContent()).not.toContain(
+      'checkout',
+    );
     await snap(page, 'replay-start');
 
     // Step forward with the arrow key until the payment: the held amount appears.
     for (let i = 0; i < last; i++) {
-      if ((await state(page).textContent())?.includes('Payment of €270.50 confirmed')) break;
+      if (
+        (await state(page).textContent())?.includes(
+          'Payment of €270.50 confirmed',
+        )
+      )
+        break;
       await page.keyboard.press('ArrowRight');
     }
-    expect(await state(page).textContent()).toContain('Payment of €270.50 confirmed');
-    expect(await p.getByTestId('replay-actor').textContent()).toBe('payment provider');
+    expect(await state(page).textContent()).toContain(
+      'Payment of €270.50 confirmed',
+    );
+    expect(await p.getByTestId('replay-actor').textContent()).toBe(
+      'payment provider',
+    );
     expect(await p.getByTestId('replay-held').textContent()).toBe('€270.50');
-    expect(await p.getByTestId('replay-step').textContent()).toBe('Step 3 of 7');
+    expect(await p.getByTestId('replay-step').textContent()).toBe(
+      'Step 3 of 7',
+    );
     // The accounts at that event: the charge posted from the gateway into the escrow.
     const ledger = p.getByTestId('replay-ledger');
     expect(await ledger.getByTestId('ledger-lines').textContent()).toBe(
@@ -107,11 +136,17 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     expect(await ledger.getByTestId('ledger-reference').textContent()).toBe(
       'Gateway reference: present',
     );
-    expect(await ledger.locator('[data-account="escrow"]').textContent()).toBe('€270.50');
-    expect(await ledger.locator('[data-account="fees"]').textContent()).toBe('€0.00');
+    expect(await ledger.locator('[data-account="escrow"]').textContent()).toBe(
+      '€270.50',
+    );
+    expect(await ledger.locator('[data-account="fees"]').textContent()).toBe(
+      '€0.00',
+    );
     await page.keyboard.press('ArrowLeft');
     expect(await ledger.textContent()).toContain('This event moved no money.');
-    expect(await state(page).textContent()).not.toContain('Payment of €270.50 confirmed');
+    expect(await state(page).textContent()).not.toContain(
+      'Payment of €270.50 confirmed',
+    );
     // No raw ids anywhere in the history.
     expect(await p.getByTestId('event-history').textContent()).not.toMatch(
       /u_[0-9a-f]{8}|a_[0-9a-f]{8}/,
@@ -122,14 +157,19 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
         'The creator accepted through the link; the deal is bound to the accepting browser.',
       )
       .waitFor();
-    expect(await p.getByTestId('event-history').textContent()).toContain('creator (link)');
+    expect(await p.getByTestId('event-history').textContent()).toContain(
+      'creator (link)',
+    );
     await snap(page, 'replay-payment');
   });
 
   it('test mail: kept for admins only; the Test mail tab opens a message on its keyed page, a stranger gets no index', async () => {
     expect((await fetch(`${server.url}/sim/mail`)).status).toBe(401);
     await tab(page, 'Test mail').click();
-    const first = page.getByTestId('test-mail').filter({ hasText: 'Payment received' }).first();
+    const first = page
+      .getByTestId('test-mail')
+      .filter({ hasText: 'Payment received' })
+      .first();
     await expect.poll(() => first.count(), { timeout: 20_000 }).toBe(1);
     const href = (await first.getByRole('link').getAttribute('href'))!;
     expect(href).toMatch(/^\/sim\/mail\/.+\?key=/);
@@ -162,12 +202,16 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
 
   it('notes: an admin note becomes an event by its author in the history and the dispute timeline', async () => {
     const p = panel(page);
-    await p.getByLabel('Admin note').fill('Asked the creator for the raw footage.');
+    await p
+      .getByLabel('Admin note')
+      .fill('Asked the creator for the raw footage.');
     await p.getByRole('button', { name: 'Add note' }).click();
     await see(page, 'Note added');
     await p
       .getByTestId('event-history')
-      .getByText(`Note by ${ADMIN.username}: Asked the creator for the raw footage.`)
+      .getByText(
+        `Note by ${ADMIN.username}: Asked the creator for the raw footage.`,
+      )
       .waitFor({ timeout: 20_000 });
     await snap(page, 'note');
   });
@@ -175,7 +219,9 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
   it('disputes: filter by outcome and date, open the page, download CSV and JSON', async () => {
     await tab(page, 'Disputes').click();
     const list = page.getByRole('list', { name: 'Disputes' });
-    await list.getByRole('button', { name: /@disputed\.one|Spring launch reel/ }).waitFor();
+    await list
+      .getByRole('button', { name: /@disputed\.one|Spring launch reel/ })
+      .waitFor();
     await page.getByTestId('dispute-outcome-filter').selectOption('refunded');
     await see(page, 'No disputes in this view.');
     await page.getByTestId('dispute-outcome-filter').selectOption('open');
@@ -188,7 +234,9 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
         { exact: false },
       )
       .waitFor();
-    expect(await page.getByTestId('dispute-outcome').textContent()).toBe('Open');
+    expect(await page.getByTestId('dispute-outcome').textContent()).toBe(
+      'Open',
+    );
     expect(await page.getByTestId('dispute-money').textContent()).toContain(
       'Payment · €270.50 · present',
     );
@@ -229,8 +277,14 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     const p = panel(page);
     await p.getByRole('button', { name: 'Release payment' }).click();
     await see(page, 'Release the payment to the creator?');
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await p.getByText('Completed', { exact: true }).first().waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await p
+      .getByText('Completed', { exact: true })
+      .first()
+      .waitFor({ timeout: 20_000 });
     await tab(page, 'Disputes').click();
     await page
       .getByRole('list', { name: 'Disputes' })
@@ -252,7 +306,10 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     const row = page.getByTestId('account-e2e-temp');
     await row.getByRole('button', { name: 'Deactivate' }).click();
     await see(page, 'Deactivate e2e-temp? Their sessions end at once.');
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Confirm' })
+      .click();
     await row.getByText(/deactivated/).waitFor({ timeout: 20_000 });
     expect(
       await page
@@ -276,10 +333,20 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     const p = panel(auditor);
     await p.getByTestId('replay-slider').waitFor();
     expect(await p.getByLabel('Admin note').count()).toBe(0);
-    for (const name of ['Release payment', 'Hold payment', 'Resume', /^Refund/, 'Add note'])
+    for (const name of [
+      'Release payment',
+      'Hold payment',
+      'Resume',
+      /^Refund/,
+      'Add note',
+    ])
       expect(await p.getByRole('button', { name }).count()).toBe(0);
     await tab(auditor, 'Disputes').click();
-    await auditor.getByRole('list', { name: 'Disputes' }).getByRole('button').first().click();
+    await auditor
+      .getByRole('list', { name: 'Disputes' })
+      .getByRole('button')
+      .first()
+      .click();
     const [csv] = await Promise.all([
       auditor.waitForEvent('download'),
       auditor
@@ -290,10 +357,16 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     expect(csv.suggestedFilename()).toMatch(/\.csv$/);
     await tab(auditor, 'Accounts').click();
     await auditor.getByTestId(`account-${ADMIN.username}`).waitFor();
-    expect(await auditor.getByRole('button', { name: 'Deactivate' }).count()).toBe(0);
-    expect(await auditor.getByRole('form', { name: 'Create account' }).count()).toBe(0);
+    expect(
+      await auditor.getByRole('button', { name: 'Deactivate' }).count(),
+    ).toBe(0);
+    expect(
+      await auditor.getByRole('form', { name: 'Create account' }).count(),
+    ).toBe(0);
     await tab(auditor, 'Payment requests').click();
-    expect(await auditor.getByRole('button', { name: 'Release hold' }).count()).toBe(0);
+    expect(
+      await auditor.getByRole('button', { name: 'Release hold' }).count(),
+    ).toBe(0);
     await snap(auditor, 'auditor');
   });
 });

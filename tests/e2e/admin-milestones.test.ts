@@ -12,7 +12,12 @@ import { inDays } from './support/deal-form-flows';
 import { expectOnlyLanguage } from './support/language';
 import { connectBankThroughApi, fundThroughApi } from './support/api-deals';
 import { acceptThroughApi } from './support/link-codes';
-import { ADMIN, apiClient, startServer, type RunningServer } from './support/server';
+import {
+  ADMIN,
+  apiClient,
+  startServer,
+  type RunningServer,
+} from './support/server';
 
 /**
  * An admin and a deal with a plan on a phone, in English and in Dutch: the panel lists the
@@ -31,7 +36,8 @@ const LOCALES = [
 const words = {
   en: {
     released: (n: number) => `${n} of 3 milestones released`,
-    releaseRest: (amount: string) => `Release everything not yet released (€${amount})`,
+    releaseRest: (amount: string) =>
+      `Release everything not yet released (€${amount})`,
     milestone: 'Milestone 2: TikTok',
     part: (n: number, creator: string, refund: string, fee: string) =>
       `Milestone ${n}: €${creator} to the creator, €${refund} back to the brand, €${fee} fee kept`,
@@ -84,13 +90,32 @@ async function planDealWithDisputedMilestone(
     brand,
   );
   const link = await fundThroughApi(server, brand, id);
-  const claimSecret = await acceptThroughApi(server, { kind: 'deal', token: link });
+  const claimSecret = await acceptThroughApi(server, {
+    kind: 'deal',
+    token: link,
+  });
   await connectBankThroughApi(server, link, claimSecret);
   const claim = { 'x-claim-secret': claimSecret };
-  await call('POST', `/api/deals/deliver/${link}/milestones/2`, undefined, undefined, claim);
-  await call('POST', `/api/deals/${id}/milestones/2/dispute`, { reason: 'Off brief' }, brand);
+  await call(
+    'POST',
+    `/api/deals/deliver/${link}/milestones/2`,
+    undefined,
+    undefined,
+    claim,
+  );
+  await call(
+    'POST',
+    `/api/deals/${id}/milestones/2/dispute`,
+    { reason: 'Off brief' },
+    brand,
+  );
   for (const stop = Date.now() + 20_000; Date.now() < stop; ) {
-    const deal = await call<{ status: string }>('GET', `/api/deals/${id}`, undefined, brand);
+    const deal = await call<{ status: string }>(
+      'GET',
+      `/api/deals/${id}`,
+      undefined,
+      brand,
+    );
     if (deal.status === 'dispute') return id;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -121,7 +146,9 @@ describe('an admin and the milestones of a deal, on a phone, in both languages',
       { companyName: `${name} BV`, country: 'NL', phoneNumber: '' },
       brand,
     );
-    admin = (await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN)).token;
+    admin = (
+      await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN)
+    ).token;
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -132,7 +159,10 @@ describe('an admin and the milestones of a deal, on a phone, in both languages',
   async function disputedDealForAdmin(influencer: string, locale: string) {
     const id = await planDealWithDisputedMilestone(server, brand, influencer);
     const context = await phoneContext(browser, server.url, locale);
-    await context.addInitScript((token) => localStorage.setItem('adminToken', token), admin);
+    await context.addInitScript(
+      (token) => localStorage.setItem('adminToken', token),
+      admin,
+    );
     return { id, context, page: await context.newPage() };
   }
 
@@ -140,7 +170,10 @@ describe('an admin and the milestones of a deal, on a phone, in both languages',
     'in %s the admin splits the disputed milestone and refunds another',
     async (lang, locale) => {
       const influencer = `@ms.${lang}.creator`;
-      const { id, context, page } = await disputedDealForAdmin(influencer, locale);
+      const { id, context, page } = await disputedDealForAdmin(
+        influencer,
+        locale,
+      );
       const w = words[lang];
 
       const disputed = await adminMilestone(page, id, 2);
@@ -148,27 +181,37 @@ describe('an admin and the milestones of a deal, on a phone, in both languages',
       expect(await disputed.getAttribute('data-status')).toBe('dispute');
       const panel = page.getByRole('region', { name: new RegExp(`#${id}$`) });
       // Everything not yet released: all three milestones, €250.
-      await panel.getByRole('button', { name: w.releaseRest('250.00') }).waitFor();
+      await panel
+        .getByRole('button', { name: w.releaseRest('250.00') })
+        .waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await snap(page, `${lang}-milestones`);
-      if (lang === 'nl') await expectOnlyLanguage(page, 'nl', 'admin milestones');
+      if (lang === 'nl')
+        await expectOnlyLanguage(page, 'nl', 'admin milestones');
 
       await splitMilestoneAsAdmin(page, lang, id, 2, 3_000);
       await refundMilestoneAsAdmin(page, lang, id, 3);
       const items = page.getByTestId('admin-milestone');
-      expect(await items.evaluateAll((li) => li.map((x) => x.getAttribute('data-status')))).toEqual(
-        ['in_progress', 'split', 'refunded'],
-      );
+      expect(
+        await items.evaluateAll((li) =>
+          li.map((x) => x.getAttribute('data-status')),
+        ),
+      ).toEqual(['in_progress', 'split', 'refunded']);
       // What is left for the whole deal is milestone 1's €100.
-      await panel.getByRole('button', { name: w.releaseRest('100.00') }).waitFor();
+      await panel
+        .getByRole('button', { name: w.releaseRest('100.00') })
+        .waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await snap(page, `${lang}-split-and-refunded`);
 
       const card = page.getByRole('button', {
         name: new RegExp(influencer.replaceAll('.', '\\.')),
       });
-      await expect.poll(() => card.textContent(), { timeout: 20_000 }).toContain(w.released(1));
-      if (lang === 'nl') await expectOnlyLanguage(page, 'nl', 'admin milestones after');
+      await expect
+        .poll(() => card.textContent(), { timeout: 20_000 })
+        .toContain(w.released(1));
+      if (lang === 'nl')
+        await expectOnlyLanguage(page, 'nl', 'admin milestones after');
       await context.close();
     },
     240_000,
@@ -177,11 +220,19 @@ describe('an admin and the milestones of a deal, on a phone, in both languages',
   it.each(LOCALES)(
     'in %s the admin splits everything not yet released of a deal with a plan',
     async (lang, locale) => {
-      const { id, context, page } = await disputedDealForAdmin(`@ms.${lang}.whole`, locale);
+      const { id, context, page } = await disputedDealForAdmin(
+        `@ms.${lang}.whole`,
+        locale,
+      );
       const w = words[lang];
 
       // €125 of the open €250: €50 / €40 / €35, each milestone's fee share kept in proportion.
-      const { dialog, confirm } = await openWholeDealSplit(page, lang, id, 12_500);
+      const { dialog, confirm } = await openWholeDealSplit(
+        page,
+        lang,
+        id,
+        12_500,
+      );
       const parts = await dialog
         .getByTestId('split-milestone-parts')
         .getByRole('listitem')
@@ -193,14 +244,21 @@ describe('an admin and the milestones of a deal, on a phone, in both languages',
       ]);
       expect(await seriousViolations(page)).toEqual([]);
       await snap(page, `${lang}-whole-deal-split-preview`);
-      if (lang === 'nl') await expectOnlyLanguage(page, 'nl', 'admin whole-deal split');
+      if (lang === 'nl')
+        await expectOnlyLanguage(page, 'nl', 'admin whole-deal split');
       await confirm.click();
       await dialog.waitFor({ state: 'detached', timeout: 30_000 });
       const items = page.getByTestId('admin-milestone');
       await expect
-        .poll(() => items.evaluateAll((li) => li.map((x) => x.getAttribute('data-status'))), {
-          timeout: 30_000,
-        })
+        .poll(
+          () =>
+            items.evaluateAll((li) =>
+              li.map((x) => x.getAttribute('data-status')),
+            ),
+          {
+            timeout: 30_000,
+          },
+        )
         .toEqual(['split', 'split', 'split']);
       expect(await seriousViolations(page)).toEqual([]);
       await snap(page, `${lang}-whole-deal-split`);

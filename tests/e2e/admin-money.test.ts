@@ -3,7 +3,12 @@ import { seriousViolations as axeViolations } from './support/axe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLogin } from './support/admin-flows';
 import { launchBrowser, phoneContext, screens } from './support/browser';
-import { createAndPayDeal, registerAndOnboard, see, unique } from './support/flows';
+import {
+  createAndPayDeal,
+  registerAndOnboard,
+  see,
+  unique,
+} from './support/flows';
 import { ADMIN, startServer, type RunningServer } from './support/server';
 
 /** The admins' money screens on a phone: the overview (figures, charts, table) and the reconciliation. */
@@ -35,14 +40,18 @@ describe('admin money overview and reconciliation', () => {
     await adminLogin(page, ADMIN);
     await page.getByRole('tab', { name: 'Money' }).click();
     await expect
-      .poll(() => page.getByTestId('money-held').textContent(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('money-held').textContent(), {
+        timeout: 20_000,
+      })
       .toBe('€270.50');
     expect(await page.getByTestId('money-due-7d').textContent()).toBe('€0.00');
     // Held money has not moved yet: each chart and the table say so instead of drawing zeros.
     expect(await page.getByTestId('chart-empty').count()).toBe(3);
     await see(page, 'Released: nothing in the last 90 days.');
     await see(page, 'No money moved in the last 90 days.');
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    const width = await page.evaluate(
+      () => document.documentElement.scrollWidth,
+    );
     expect(width).toBeLessThanOrEqual(390);
     await snap(page, 'money-tab');
     expect(await seriousViolations()).toEqual([]);

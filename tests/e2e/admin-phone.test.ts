@@ -1,7 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, phoneContext, screens, VIEWPORT } from './support/browser';
+import {
+  launchBrowser,
+  phoneContext,
+  screens,
+  VIEWPORT,
+} from './support/browser';
 import { inDays } from './support/deal-form-flows';
 import { acceptThroughApi } from './support/link-codes';
 import { expectOnlyLanguage } from './support/language';
@@ -25,12 +30,27 @@ const LOCALES = [
   ['nl', 'nl-NL'],
 ] as const;
 const TABS = {
-  en: ['Deals', 'Payment requests', 'Disputes', 'Money', 'Reconciliation', 'Accounts'],
-  nl: ['Deals', 'Betaalverzoeken', 'Geschillen', 'Geld', 'Afstemming', 'Accounts'],
+  en: [
+    'Deals',
+    'Payment requests',
+    'Disputes',
+    'Money',
+    'Reconciliation',
+    'Accounts',
+  ],
+  nl: [
+    'Deals',
+    'Betaalverzoeken',
+    'Geschillen',
+    'Geld',
+    'Afstemming',
+    'Accounts',
+  ],
 };
 // Long names and titles: they must truncate or wrap inside their card, not widen it.
 const CREATOR = '@a.creator.with.a.very.long.handle.that.never.ends';
-const TITLE = 'Spring campaign reel with three stories and a long title to push the card';
+const TITLE =
+  'Spring campaign reel with three stories and a long title to push the card';
 
 /** English the Dutch admin used to show, and developer text no admin should see. */
 const NOT_DUTCH = [
@@ -63,11 +83,15 @@ describe('the admin area on a phone, in both languages', () => {
     const call = apiClient(server);
     const stamp = Date.now().toString(36);
     const register = async (name: string) => {
-      const { token } = await call<{ token: string }>('POST', '/api/auth/register', {
-        username: name,
-        email: `${name}@example.com`,
-        password: 'secret-password',
-      });
+      const { token } = await call<{ token: string }>(
+        'POST',
+        '/api/auth/register',
+        {
+          username: name,
+          email: `${name}@example.com`,
+          password: 'secret-password',
+        },
+      );
       await call(
         'POST',
         '/api/auth/complete-onboarding',
@@ -78,7 +102,9 @@ describe('the admin area on a phone, in both languages', () => {
     };
     const brand = await register(`phonebrand${stamp}`);
     const creator = await register(`phonecreator${stamp}`);
-    admin = (await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN)).token;
+    admin = (
+      await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN)
+    ).token;
 
     // A deal paid, delivered, disputed and split: money released, refunded and earned in fees.
     const { id } = await call<{ id: number }>(
@@ -100,10 +126,21 @@ describe('the admin area on a phone, in both languages', () => {
       { dealId: id },
       brand,
     );
-    expect(await submitSimulatedPage(server, checkout.url, 'outcome=pay&method=card')).toBe(303);
+    expect(
+      await submitSimulatedPage(
+        server,
+        checkout.url,
+        'outcome=pay&method=card',
+      ),
+    ).toBe(303);
     const until = async (status: string) => {
       for (const stop = Date.now() + 20_000; Date.now() < stop; ) {
-        const deal = await call<{ status: string }>('GET', `/api/deals/${id}`, undefined, brand);
+        const deal = await call<{ status: string }>(
+          'GET',
+          `/api/deals/${id}`,
+          undefined,
+          brand,
+        );
         if (deal.status === status) return;
         await new Promise((r) => setTimeout(r, 200));
       }
@@ -111,9 +148,17 @@ describe('the admin area on a phone, in both languages', () => {
     };
     await until('pending_delivery');
     const link = (
-      await call<{ token: string }>('POST', `/api/deals/${id}/generate-token`, {}, brand)
+      await call<{ token: string }>(
+        'POST',
+        `/api/deals/${id}/generate-token`,
+        {},
+        brand,
+      )
     ).token;
-    const claimSecret = await acceptThroughApi(server, { kind: 'deal', token: link });
+    const claimSecret = await acceptThroughApi(server, {
+      kind: 'deal',
+      token: link,
+    });
     const claim = { 'x-claim-secret': claimSecret };
     const onboarding = await call<{ url: string }>(
       'POST',
@@ -122,13 +167,32 @@ describe('the admin area on a phone, in both languages', () => {
       undefined,
       claim,
     );
-    expect(await submitSimulatedPage(server, onboarding.url, 'outcome=complete')).toBe(303);
+    expect(
+      await submitSimulatedPage(server, onboarding.url, 'outcome=complete'),
+    ).toBe(303);
     await call('GET', `/api/deals/token/${link}`);
-    await call('POST', `/api/deals/deliver/${link}`, undefined, undefined, claim);
-    await call('POST', `/api/deals/${id}/dispute`, { reason: 'Only two of three stories' }, brand);
-    await call('POST', `/api/admin/deals/${id}/split`, { creatorCents: 140_000 }, admin, {
-      'idempotency-key': `phone-split-${id}`,
-    });
+    await call(
+      'POST',
+      `/api/deals/deliver/${link}`,
+      undefined,
+      undefined,
+      claim,
+    );
+    await call(
+      'POST',
+      `/api/deals/${id}/dispute`,
+      { reason: 'Only two of three stories' },
+      brand,
+    );
+    await call(
+      'POST',
+      `/api/admin/deals/${id}/split`,
+      { creatorCents: 140_000 },
+      admin,
+      {
+        'idempotency-key': `phone-split-${id}`,
+      },
+    );
     await until('split_resolved');
     await call(
       'POST',
@@ -166,8 +230,13 @@ describe('the admin area on a phone, in both languages', () => {
           (['auto', 'scroll'].includes(getComputedStyle(node).overflowX) ||
             scrolls(node.parentElement));
         if (box.width === 0 || scrolls(el.parentElement)) continue;
-        const clipped = getComputedStyle(el).overflowX !== 'visible' ? 0 : el.scrollWidth;
-        if (box.right > width + 0.5 || box.left < -0.5 || clipped > el.clientWidth + 1)
+        const clipped =
+          getComputedStyle(el).overflowX !== 'visible' ? 0 : el.scrollWidth;
+        if (
+          box.right > width + 0.5 ||
+          box.left < -0.5 ||
+          clipped > el.clientWidth + 1
+        )
           found.push(
             `${el.tagName.toLowerCase()} ${Math.round(box.right)}px: ${el.innerText.slice(0, 40)}`,
           );
@@ -185,7 +254,10 @@ describe('the admin area on a phone, in both languages', () => {
           'button, a[href], select, input:not([type=hidden]), [role=tab], [role=switch]',
         ),
       ]
-        .filter((el) => el.getClientRects().length > 0 && !el.closest('[aria-hidden=true]'))
+        .filter(
+          (el) =>
+            el.getClientRects().length > 0 && !el.closest('[aria-hidden=true]'),
+        )
         .map((el) => ({ el, box: el.getBoundingClientRect() }))
         .filter(({ box }) => box.width < 44 || box.height < 44)
         .map(
@@ -202,7 +274,9 @@ describe('the admin area on a phone, in both languages', () => {
       for (const h of document.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
         const level = Number(h.tagName[1]);
         if (level > last + 1)
-          skips.push(`h${last} → ${h.tagName.toLowerCase()} "${h.textContent}"`);
+          skips.push(
+            `h${last} → ${h.tagName.toLowerCase()} "${h.textContent}"`,
+          );
         last = level;
       }
       return skips;
@@ -211,10 +285,17 @@ describe('the admin area on a phone, in both languages', () => {
   /** Opens a tab, and the first item of its list where it has one. */
   async function open(page: Page, name: string): Promise<void> {
     await page.getByRole('tab', { name, exact: true }).click();
-    await page.waitForFunction(() => !document.querySelector('.animate-spin'), undefined, {
-      timeout: 20_000,
-    });
-    const first = page.getByRole('tabpanel').locator('ul[aria-label] > li > button').first();
+    await page.waitForFunction(
+      () => !document.querySelector('.animate-spin'),
+      undefined,
+      {
+        timeout: 20_000,
+      },
+    );
+    const first = page
+      .getByRole('tabpanel')
+      .locator('ul[aria-label] > li > button')
+      .first();
     if (await first.count()) {
       await first.click();
       await page.waitForLoadState('networkidle').catch(() => undefined);
@@ -225,7 +306,10 @@ describe('the admin area on a phone, in both languages', () => {
     'in %s every admin tab fits 390 px, has 44 px targets, valid headings and no axe violation',
     async (lang, locale) => {
       const context = await phoneContext(browser, server.url, locale);
-      await context.addInitScript((token) => localStorage.setItem('adminToken', token), admin);
+      await context.addInitScript(
+        (token) => localStorage.setItem('adminToken', token),
+        admin,
+      );
       const page = await context.newPage();
       await page.goto('/admin');
       await page.getByRole('tablist').waitFor();
@@ -264,7 +348,10 @@ describe('the admin area on a phone, in both languages', () => {
     'in %s the money chart has a value axis, dates and values',
     async (lang, locale) => {
       const context = await phoneContext(browser, server.url, locale);
-      await context.addInitScript((token) => localStorage.setItem('adminToken', token), admin);
+      await context.addInitScript(
+        (token) => localStorage.setItem('adminToken', token),
+        admin,
+      );
       const page = await context.newPage();
       await page.goto('/admin?tab=money');
       const charts = page.getByTestId('money-chart');
@@ -274,14 +361,20 @@ describe('the admin area on a phone, in both languages', () => {
       const axis = await page.getByTestId('chart-axis').first().innerText();
       expect(axis).toMatch(lang === 'nl' ? /€\s?0/ : /€0/);
       expect(axis.split('\n').filter(Boolean)).toHaveLength(3);
-      const dates = (await page.getByTestId('chart-dates').first().innerText()).split('\n');
+      const dates = (
+        await page.getByTestId('chart-dates').first().innerText()
+      ).split('\n');
       expect(dates.filter(Boolean)).toHaveLength(3);
       const peak = await page.getByTestId('chart-peak').first().innerText();
       expect(peak).toMatch(
-        lang === 'nl' ? /^Hoogste dag: €\s1\.\d{3},\d{2} op / : /^Highest day: €1,\d{3}\.\d{2} on /,
+        lang === 'nl'
+          ? /^Hoogste dag: €\s1\.\d{3},\d{2} op /
+          : /^Highest day: €1,\d{3}\.\d{2} on /,
       );
       // The table lists only the days on which money moved: today.
-      expect(await page.getByTestId('money-days').locator('tbody tr').count()).toBe(1);
+      expect(
+        await page.getByTestId('money-days').locator('tbody tr').count(),
+      ).toBe(1);
       await context.close();
     },
   );

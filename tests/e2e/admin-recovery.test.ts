@@ -26,13 +26,21 @@ beforeAll(async () => {
             const result = spawnSync(
               process.execPath,
               ['--import', 'tsx', 'server/cli/admin.ts', ...args],
-              { cwd: repoRoot, env: { ...process.env, ...env }, input, encoding: 'utf8' },
+              {
+                cwd: repoRoot,
+                env: { ...process.env, ...env },
+                input,
+                encoding: 'utf8',
+              },
             );
-            if (result.status !== 0) throw new Error(`admin CLI: ${result.stderr}`);
+            if (result.status !== 0)
+              throw new Error(`admin CLI: ${result.stderr}`);
             return result.stdout;
           };
           run(['create', 'keeper'], 'keeper-password-1\n');
-          code = /\b([A-Z2-7]{4}(?:-[A-Z2-7]{4}){7})\b/.exec(run(['recovery-code', 'keeper']))![1]!;
+          code = /\b([A-Z2-7]{4}(?:-[A-Z2-7]{4}){7})\b/.exec(
+            run(['recovery-code', 'keeper']),
+          )![1]!;
         },
       },
     ),
@@ -59,7 +67,9 @@ describe('admin recovery code on the sign-in form', () => {
     const page = await context.newPage();
     await page.goto('/admin/login');
     await page.getByLabel('Username').fill('keeper');
-    await page.getByLabel('Password', { exact: true }).fill('keeper-password-1');
+    await page
+      .getByLabel('Password', { exact: true })
+      .fill('keeper-password-1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await see(page, 'Login Failed');
     expect(page.url()).toContain('/admin/login');
@@ -80,8 +90,13 @@ describe('admin recovery code on the sign-in form', () => {
     const context = await phoneContext(browser, server.url, 'nl-NL');
     const page = await context.newPage();
     await page.goto('/admin/login');
-    await expect.poll(async () => page.getByLabel('Herstelcode (optioneel)').count()).toBe(1);
-    await see(page, 'de eenmalige code die een beheerder op de server voor je heeft gemaakt');
+    await expect
+      .poll(async () => page.getByLabel('Herstelcode (optioneel)').count())
+      .toBe(1);
+    await see(
+      page,
+      'de eenmalige code die een beheerder op de server voor je heeft gemaakt',
+    );
     await context.close();
   }, 60_000);
 });

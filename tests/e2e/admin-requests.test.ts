@@ -18,7 +18,8 @@ describe('admin: payment requests on chargeback hold', () => {
   let creator: Page;
   let sessionId = '';
   const snap = screens('admin-requests');
-  const card = () => creator.getByTestId('request-card').filter({ hasText: TITLE });
+  const card = () =>
+    creator.getByTestId('request-card').filter({ hasText: TITLE });
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -65,9 +66,13 @@ describe('admin: payment requests on chargeback hold', () => {
 
   it('the creator sees the request blocked, without the complete button', async () => {
     await creator.goto('/payment-requests');
-    await expect.poll(() => card().getAttribute('data-status'), { timeout: 20_000 }).toBe('paid');
+    await expect
+      .poll(() => card().getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('paid');
     await card().getByText(CREATOR_HELD).waitFor();
-    expect(await card().getByRole('button', { name: 'Mark as completed' }).count()).toBe(0);
+    expect(
+      await card().getByRole('button', { name: 'Mark as completed' }).count(),
+    ).toBe(0);
     await snap(creator, 'creator-held');
   });
 
@@ -93,9 +98,16 @@ describe('admin: payment requests on chargeback hold', () => {
 
     await panel.getByRole('button', { name: 'Release hold' }).click();
     await see(page, /^Release the chargeback hold\?/);
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => panel.getByText(HELD).count(), { timeout: 20_000 }).toBe(0);
-    expect(await panel.getByRole('button', { name: 'Release hold' }).count()).toBe(0);
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await expect
+      .poll(() => panel.getByText(HELD).count(), { timeout: 20_000 })
+      .toBe(0);
+    expect(
+      await panel.getByRole('button', { name: 'Release hold' }).count(),
+    ).toBe(0);
     // The chargeback stays on record after the hold is released.
     await panel.getByTestId('chargebacks').waitFor();
     await snap(page, 'released');
@@ -109,7 +121,10 @@ describe('admin: payment requests on chargeback hold', () => {
     expect(await card().getByText(CREATOR_HELD).count()).toBe(0);
     await complete.click();
     // Completing asks first (a note and links, both optional); the brand then reviews.
-    await creator.getByRole('dialog').getByRole('button', { name: 'Mark as completed' }).click();
+    await creator
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Mark as completed' })
+      .click();
     await expect
       .poll(() => card().getAttribute('data-status'), { timeout: 20_000 })
       .toBe('delivered');

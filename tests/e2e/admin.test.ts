@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminWithCli } from './support/admin-accounts';
 import { adminLogin } from './support/admin-flows';
 import { launchBrowser, phoneContext, screens } from './support/browser';
-import { createAndPayDeal, registerAndOnboard, see, unique } from './support/flows';
+import {
+  createAndPayDeal,
+  registerAndOnboard,
+  see,
+  unique,
+} from './support/flows';
 import { createUnpaidDeal } from './support/deal-form-flows';
 import { ADMIN, startServer, type RunningServer } from './support/server';
 
@@ -29,7 +34,12 @@ describe('admin area', () => {
         {},
         {
           beforeStart: (env) =>
-            createAdminWithCli(env, AUDITOR.username, AUDITOR.password, 'auditor'),
+            createAdminWithCli(
+              env,
+              AUDITOR.username,
+              AUDITOR.password,
+              'auditor',
+            ),
         },
       ),
       launchBrowser(),
@@ -37,7 +47,10 @@ describe('admin area', () => {
     context = await phoneContext(browser, server.url);
     const brand = await context.newPage();
     await registerAndOnboard(brand, snap, unique('adminbrand'));
-    await createUnpaidDeal(brand, { influencer: '@not.paid.yet', title: 'Unpaid one' });
+    await createUnpaidDeal(brand, {
+      influencer: '@not.paid.yet',
+      title: 'Unpaid one',
+    });
     await brand.goto('/');
     await createAndPayDeal(brand, snap, '@in.progress');
     await brand.close();
@@ -65,14 +78,22 @@ describe('admin area', () => {
   it('filter chips show counts; changing the filter clears the selection', async () => {
     await adminLogin(page, ADMIN);
     await expect.poll(() => chip(page, /^All/).textContent()).toBe('All (2)');
-    expect(await chip(page, /^Pending Payment/).textContent()).toBe('Pending Payment (1)');
-    expect(await chip(page, /^In Progress/).textContent()).toBe('In Progress (1)');
-    expect(await chip(page, /^Awaiting Approval/).textContent()).toBe('Awaiting Approval (0)');
+    expect(await chip(page, /^Pending Payment/).textContent()).toBe(
+      'Pending Payment (1)',
+    );
+    expect(await chip(page, /^In Progress/).textContent()).toBe(
+      'In Progress (1)',
+    );
+    expect(await chip(page, /^Awaiting Approval/).textContent()).toBe(
+      'Awaiting Approval (0)',
+    );
     expect(await chip(page, /^Disputed/).textContent()).toBe('Disputed (0)');
     expect(await chip(page, /^Completed/).textContent()).toBe('Completed (0)');
     await snap(page, 'dashboard');
     await chip(page, /^In Progress/).click();
-    await expect.poll(() => page.getByRole('button', { name: /@not\.paid\.yet/ }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('button', { name: /@not\.paid\.yet/ }).count())
+      .toBe(0);
     await page.getByRole('button', { name: /@in\.progress/ }).click();
     await panel(page).waitFor();
     await chip(page, /^Pending Payment/).click();
@@ -89,26 +110,46 @@ describe('admin area', () => {
 
     await p.getByRole('button', { name: 'Hold payment' }).click();
     await see(page, 'Put this payment on hold?');
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Confirm' })
+      .click();
     await see(page, ON_HOLD);
     await p.getByRole('button', { name: 'Resume' }).waitFor();
-    expect(await p.getByRole('button', { name: 'Hold payment' }).count()).toBe(0);
+    expect(await p.getByRole('button', { name: 'Hold payment' }).count()).toBe(
+      0,
+    );
     await snap(page, 'on-hold');
 
     await p.getByRole('button', { name: 'Resume' }).click();
     await see(page, 'Resume this deal and its timers?');
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => page.getByText(ON_HOLD).count(), { timeout: 20_000 }).toBe(0);
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await expect
+      .poll(() => page.getByText(ON_HOLD).count(), { timeout: 20_000 })
+      .toBe(0);
     await p.getByRole('button', { name: 'Hold payment' }).waitFor();
 
     await p.getByRole('button', { name: /^Refund/ }).click();
     await see(page, 'Refund the brand and cancel this deal?');
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await p.getByText('Cancelled', { exact: true }).first().waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await p
+      .getByText('Cancelled', { exact: true })
+      .first()
+      .waitFor({ timeout: 20_000 });
     // Exact names: the history below lists events such as "timers resumed".
     for (const name of ACTIONS)
-      expect(await p.getByRole('button', { name, exact: true }).count()).toBe(0);
-    await expect.poll(() => chip(page, /^In Progress/).textContent()).toBe('In Progress (0)');
+      expect(await p.getByRole('button', { name, exact: true }).count()).toBe(
+        0,
+      );
+    await expect
+      .poll(() => chip(page, /^In Progress/).textContent())
+      .toBe('In Progress (0)');
     await snap(page, 'refunded');
   });
 
@@ -122,7 +163,9 @@ describe('admin area', () => {
     await p.getByText('Auditor (read-only)').waitFor();
     // Exact names: the history below lists events such as "timers resumed".
     for (const name of ACTIONS)
-      expect(await p.getByRole('button', { name, exact: true }).count()).toBe(0);
+      expect(await p.getByRole('button', { name, exact: true }).count()).toBe(
+        0,
+      );
     await snap(auditor, 'auditor');
   });
 });

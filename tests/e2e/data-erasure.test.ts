@@ -53,19 +53,37 @@ async function register(prefix: string) {
   const name = unique(prefix);
   const email = `${name}@example.com`;
   const call = apiClient(server);
-  const body = { username: name, email, password: PASSWORD, companyName: `${name} BV` };
-  const { token } = await call<{ token: string }>('POST', '/api/auth/register', body);
+  const body = {
+    username: name,
+    email,
+    password: PASSWORD,
+    companyName: `${name} BV`,
+  };
+  const { token } = await call<{ token: string }>(
+    'POST',
+    '/api/auth/register',
+    body,
+  );
   return { token, email, name };
 }
 
 /** A brand with a paid deal its creator accepted through the link (claim secret kept). */
 async function paidAcceptedDeal(token: string) {
   const call = apiClient(server);
-  const deal = { influencer: '@erase.creator', title: 'Erasure reel', description: 'One reel' };
+  const deal = {
+    influencer: '@erase.creator',
+    title: 'Erasure reel',
+    description: 'One reel',
+  };
   const { id } = await call<{ id: number }>(
     'POST',
     '/api/deals',
-    { ...deal, amount: '250', deadline: inDays(10), deliverables: ['1 Instagram Post'] },
+    {
+      ...deal,
+      amount: '250',
+      deadline: inDays(10),
+      deliverables: ['1 Instagram Post'],
+    },
     token,
   );
   const checkout = await call<{ url: string }>(
@@ -74,16 +92,28 @@ async function paidAcceptedDeal(token: string) {
     { dealId: id },
     token,
   );
-  expect(await submitSimulatedPage(server, checkout.url, 'outcome=pay&method=card')).toBe(303);
-  await until(async () => (await dealOf(id, token)).status === 'pending_delivery');
+  expect(
+    await submitSimulatedPage(server, checkout.url, 'outcome=pay&method=card'),
+  ).toBe(303);
+  await until(
+    async () => (await dealOf(id, token)).status === 'pending_delivery',
+  );
   const path = `/api/deals/${id}/generate-token`;
   const link = (await call<{ token: string }>('POST', path, {}, token)).token;
-  const claimSecret = await acceptThroughApi(server, { kind: 'deal', token: link });
+  const claimSecret = await acceptThroughApi(server, {
+    kind: 'deal',
+    token: link,
+  });
   return { id, link, claimSecret };
 }
 
 const dealOf = (id: number, token: string) =>
-  apiClient(server)<{ status: string }>('GET', `/api/deals/${id}`, undefined, token);
+  apiClient(server)<{ status: string }>(
+    'GET',
+    `/api/deals/${id}`,
+    undefined,
+    token,
+  );
 
 async function until(check: () => Promise<boolean>): Promise<void> {
   for (let tries = 0; !(await check()); tries++) {
@@ -108,16 +138,25 @@ async function refunded(id: number): Promise<void> {
   });
 }
 
-async function phonePage(lang: Lang, storage: Record<string, string>): Promise<Page> {
+async function phonePage(
+  lang: Lang,
+  storage: Record<string, string>,
+): Promise<Page> {
   const context = await phoneContext(browser, server.url, texts[lang].locale);
   await context.addInitScript((items: Record<string, string>) => {
-    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+    for (const [key, value] of Object.entries(items))
+      localStorage.setItem(key, value);
   }, storage);
   return context.newPage();
 }
 
 /** Fills the erasure form (password when asked), ticks the confirmation and submits. */
-async function askErasure(page: Page, lang: Lang, button: string, password?: string) {
+async function askErasure(
+  page: Page,
+  lang: Lang,
+  button: string,
+  password?: string,
+) {
   if (password) await page.getByLabel(texts[lang].password).fill(password);
   await page.getByLabel(texts[lang].confirm).check();
   await page.getByRole('button', { name: button }).click();
@@ -126,7 +165,9 @@ async function askErasure(page: Page, lang: Lang, button: string, password?: str
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const call = apiClient(server);
-  adminToken = (await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN)).token;
+  adminToken = (
+    await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN)
+  ).token;
 }, 240_000);
 afterAll(async () => {
   await browser?.close();
@@ -147,7 +188,9 @@ describe.each(['en', 'nl'] as const)('erasure in %s', (lang) => {
     expect(await seriousViolations(page), `${lang}: accessibility`).toEqual([]);
     await snap(page, `brand-refused-${lang}`);
 
-    const linkPage = await phonePage(lang, { [`dealClaim:${deal.link}`]: deal.claimSecret });
+    const linkPage = await phonePage(lang, {
+      [`dealClaim:${deal.link}`]: deal.claimSecret,
+    });
     await linkPage.goto(`/accept/${deal.link}/data`);
     await askErasure(linkPage, lang, t.link);
     await see(linkPage, t.refused);

@@ -63,12 +63,16 @@ async function brandWithAcceptedDeal(lang: Lang): Promise<Party> {
   const call = apiClient(server);
   const name = unique(`export${lang}`);
   const email = `${name}@example.com`;
-  const { token } = await call<{ token: string }>('POST', '/api/auth/register', {
-    username: name,
-    email,
-    password: 'secret-password',
-    companyName: `${name} BV`,
-  });
+  const { token } = await call<{ token: string }>(
+    'POST',
+    '/api/auth/register',
+    {
+      username: name,
+      email,
+      password: 'secret-password',
+      companyName: `${name} BV`,
+    },
+  );
   const title = lang === 'en' ? 'Spring reel export' : 'Lente reel export';
   const { id } = await call<{ id: number }>(
     'POST',
@@ -80,7 +84,9 @@ async function brandWithAcceptedDeal(lang: Lang): Promise<Party> {
       amount: '250',
       deadline: inDays(10),
       // What the brand typed is shown as typed: a Dutch brand's own words in the Dutch run.
-      deliverables: [lang === 'en' ? '1 Instagram Post' : '1 Instagram-bericht'],
+      deliverables: [
+        lang === 'en' ? '1 Instagram Post' : '1 Instagram-bericht',
+      ],
     },
     token,
   );
@@ -90,25 +96,45 @@ async function brandWithAcceptedDeal(lang: Lang): Promise<Party> {
     { dealId: id },
     token,
   );
-  expect(await submitSimulatedPage(server, checkout.url, 'outcome=pay&method=card')).toBe(303);
+  expect(
+    await submitSimulatedPage(server, checkout.url, 'outcome=pay&method=card'),
+  ).toBe(303);
   // The payment's webhook is asynchronous: wait until the deal holds the money.
   for (let tries = 0; ; tries++) {
-    const deal = await call<{ status: string }>('GET', `/api/deals/${id}`, undefined, token);
+    const deal = await call<{ status: string }>(
+      'GET',
+      `/api/deals/${id}`,
+      undefined,
+      token,
+    );
     if (deal.status === 'pending_delivery') break;
     if (tries > 100) throw new Error(`deal ${id} stayed ${deal.status}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  const link = (await call<{ token: string }>('POST', `/api/deals/${id}/generate-token`, {}, token))
-    .token;
-  const claimSecret = await acceptThroughApi(server, { kind: 'deal', token: link });
+  const link = (
+    await call<{ token: string }>(
+      'POST',
+      `/api/deals/${id}/generate-token`,
+      {},
+      token,
+    )
+  ).token;
+  const claimSecret = await acceptThroughApi(server, {
+    kind: 'deal',
+    token: link,
+  });
   return { token, email, title, link, claimSecret };
 }
 
 /** A phone page in `lang` whose local storage holds what the app keeps (a session, a claim). */
-async function phonePage(lang: Lang, storage: Record<string, string>): Promise<Page> {
+async function phonePage(
+  lang: Lang,
+  storage: Record<string, string>,
+): Promise<Page> {
   const context = await phoneContext(browser, server.url, texts[lang].locale);
   await context.addInitScript((items: Record<string, string>) => {
-    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+    for (const [key, value] of Object.entries(items))
+      localStorage.setItem(key, value);
   }, storage);
   return context.newPage();
 }
@@ -132,7 +158,9 @@ async function prepareAndDownload(
     page.getByRole('button', { name: t.download }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^my-data-.+\.json$/);
-  return JSON.parse(readFileSync((await download.path())!, 'utf8')) as PersonalDataExport;
+  return JSON.parse(
+    readFileSync((await download.path())!, 'utf8'),
+  ) as PersonalDataExport;
 }
 
 beforeAll(async () => {
@@ -159,13 +187,18 @@ describe.each(['en', 'nl'] as const)('data export in %s', (lang) => {
     await see(page, party.title);
     await see(page, texts[lang].deals);
     await see(page, texts[lang].status);
-    expect(data).toMatchObject({ subject: { kind: 'user' }, profile: { email: party.email } });
+    expect(data).toMatchObject({
+      subject: { kind: 'user' },
+      profile: { email: party.email },
+    });
     expect(data.deals.map((d) => d.title)).toEqual([party.title]);
     await page.context().close();
   }, 60_000);
 
   it('a creator with only the link opens it from the link page in the browser that accepted', async () => {
-    const page = await phonePage(lang, { [`dealClaim:${party.link}`]: party.claimSecret });
+    const page = await phonePage(lang, {
+      [`dealClaim:${party.link}`]: party.claimSecret,
+    });
     await page.goto(`/accept/${party.link}`);
     await page.getByRole('link', { name: texts[lang].profileLink }).click();
     await page.waitForURL(`**/accept/${party.link}/data`);
@@ -193,8 +226,13 @@ describe('an admin exports a user’s data on request', () => {
       page.waitForEvent('download'),
       form.getByRole('button', { name: "Export a user's data" }).click(),
     ]);
-    const data = JSON.parse(readFileSync((await download.path())!, 'utf8')) as PersonalDataExport;
-    expect(data).toMatchObject({ requestedBy: 'admin', profile: { email: party.email } });
+    const data = JSON.parse(
+      readFileSync((await download.path())!, 'utf8'),
+    ) as PersonalDataExport;
+    expect(data).toMatchObject({
+      requestedBy: 'admin',
+      profile: { email: party.email },
+    });
     await see(page, `Export of ${party.email} downloaded`);
     await page.context().close();
   }, 60_000);

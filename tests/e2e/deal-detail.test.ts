@@ -1,7 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext, screens } from './support/browser';
-import { cardOf, creatorDelivers, registerAndOnboard, see, unique } from './support/flows';
+import {
+  cardOf,
+  creatorDelivers,
+  registerAndOnboard,
+  see,
+  unique,
+} from './support/flows';
 import { createUnpaidDeal, inDays } from './support/deal-form-flows';
 import { startServer, type RunningServer } from './support/server';
 
@@ -80,7 +86,9 @@ describe('deal detail page /deals/:id (Dutch, nl-NL dates)', () => {
     await see(page, 'Betaling afgebroken');
     await see(page, 'er is niets afgeschreven');
     await snap(page, 'checkout-cancelled');
-    await page.getByRole('button', { name: /^Opnieuw proberen: betaal € 432,80$/ }).click();
+    await page
+      .getByRole('button', { name: /^Opnieuw proberen: betaal € 432,80$/ })
+      .click();
     await page.waitForURL('**/sim/checkout/**');
     await page.getByRole('button', { name: 'Betalen', exact: true }).click();
     await page.waitForURL('**/payment-success/*');
@@ -98,12 +106,15 @@ describe('deal detail page /deals/:id (Dutch, nl-NL dates)', () => {
     await page.getByRole('button', { name: 'Kopiëren' }).click();
     await see(page, 'Gekopieerd!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-    expect(await page.getByRole('link', { name: 'Nu betalen' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Nu betalen' }).count()).toBe(
+      0,
+    );
     await snap(page, 'pending-delivery');
   });
 
   it('delivered: a countdown with the clock time, approve from the page naming amount and creator, then the receipt', async () => {
-    const link = (await page.getByTestId('detail-share-link').textContent()) ?? '';
+    const link =
+      (await page.getByTestId('detail-share-link').textContent()) ?? '';
     await creatorDelivers(creator, link, snap, server);
     await page.goto(`/deals/${dealId}`);
     const detail = page.getByTestId('deal-detail');
@@ -119,7 +130,10 @@ describe('deal detail page /deals/:id (Dutch, nl-NL dates)', () => {
     await page.getByRole('button', { name: 'Goedkeuren' }).click();
     await see(page, 'Goedkeuren en € 400,00 vrijgeven aan @noor.shoots?');
     await snap(page, 'confirm-approve');
-    await page.getByRole('dialog').getByRole('button', { name: 'Bevestigen' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Bevestigen' })
+      .click();
     await see(page, 'Uitbetaling gestart');
     await see(page, '€ 400,00 gaat naar @noor.shoots');
     await expect
@@ -128,7 +142,9 @@ describe('deal detail page /deals/:id (Dutch, nl-NL dates)', () => {
     expect(await page.getByTestId('deal-countdown').count()).toBe(0);
     await page.getByRole('link', { name: 'Betalingsbewijs' }).click();
     // The receipt opens by its unguessable reference, not by the deal's number.
-    await page.waitForURL((url) => /^\/documents\/[A-Za-z0-9_-]{20,}$/.test(url.pathname));
+    await page.waitForURL((url) =>
+      /^\/documents\/[A-Za-z0-9_-]{20,}$/.test(url.pathname),
+    );
     await see(page, 'Totaal betaald door het merk');
     await snap(page, 'receipt');
   });

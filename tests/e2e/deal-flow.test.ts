@@ -55,8 +55,12 @@ describe('deal flow in the browser', () => {
     await expect
       .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
       .toBe('completed');
-    expect(await card.getByTestId('deal-status').textContent()).toBe('Funds released');
-    expect(await card.getByTestId('progress').getAttribute('data-step')).toBe('7');
+    expect(await card.getByTestId('deal-status').textContent()).toBe(
+      'Funds released',
+    );
+    expect(await card.getByTestId('progress').getAttribute('data-step')).toBe(
+      '7',
+    );
     await see(page, 'Step 7 of 7');
     await snap(page, 'dashboard-released');
 
@@ -74,14 +78,23 @@ describe('deal flow in the browser', () => {
     const link = await createAndPayDeal(page, snap, '@mila.makes');
     await creatorDelivers(creator, link, snap, server);
 
-    await disputeDelivered(page, '@mila.makes', snap, 'The reel shows last season');
+    await disputeDelivered(
+      page,
+      '@mila.makes',
+      snap,
+      'The reel shows last season',
+    );
     const card = cardOf(page, '@mila.makes');
     // The brand's own words are kept and shown in the card's details.
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('dispute');
+    await expect
+      .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('dispute');
     await card.getByRole('button', { name: DETAILS }).click();
     await see(page, 'Your reason: The reel shows last season');
     await card.getByRole('button', { name: DETAILS }).click();
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('dispute');
+    await expect
+      .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('dispute');
     await snap(page, 'dashboard-dispute');
     await confirmAction(
       page,
@@ -95,7 +108,9 @@ describe('deal flow in the browser', () => {
     await expect
       .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
       .toBe('approved_after_dispute');
-    expect(await card.getByTestId('progress').getAttribute('data-step')).toBe('7');
+    expect(await card.getByTestId('progress').getAttribute('data-step')).toBe(
+      '7',
+    );
     await snap(page, 'dashboard-approved-after-dispute');
 
     const admin = await brand.newPage();
@@ -110,7 +125,10 @@ describe('deal flow in the browser', () => {
     await admin.getByRole('button', { name: /@mila\.makes/ }).click();
     await see(admin, 'Approved After Dispute');
     // The history tells events in words, not by their names.
-    await see(admin, 'The brand opened a dispute: “The reel shows last season”.');
+    await see(
+      admin,
+      'The brand opened a dispute: “The reel shows last season”.',
+    );
     await snap(admin, 'admin-detail');
     await admin.close();
   });

@@ -34,13 +34,17 @@ describe('create and edit a deal', () => {
     await see(page, 'Fill in all required fields');
     expect(await toastText(page)).toContain('Check your input and try again');
     // The app's own words beside each field, never the browser's validation bubble.
-    expect(await page.locator('form').getAttribute('novalidate')).not.toBeNull();
+    expect(
+      await page.locator('form').getAttribute('novalidate'),
+    ).not.toBeNull();
     await see(page, 'Enter an amount.');
     expect(await page.getByText('Fill in this field.').count()).toBe(2);
     await snap(page, 'required');
     await page.getByRole('button', { name: 'Improve with AI' }).click();
     await see(page, 'No description');
-    expect(await toastText(page)).toContain('Please enter a description first to improve it.');
+    expect(await toastText(page)).toContain(
+      'Please enter a description first to improve it.',
+    );
     expect(new URL(page.url()).pathname).toBe('/create');
   });
 
@@ -51,12 +55,22 @@ describe('create and edit a deal', () => {
       amount: '1750.01',
     });
     await see(page, CAP);
-    expect(await page.getByRole('button', { name: 'Continue to payment' }).isDisabled()).toBe(true);
-    expect(await page.getByLabel('Amount (€)').getAttribute('aria-invalid')).toBe('true');
+    expect(
+      await page
+        .getByRole('button', { name: 'Continue to payment' })
+        .isDisabled(),
+    ).toBe(true);
+    expect(
+      await page.getByLabel('Amount (€)').getAttribute('aria-invalid'),
+    ).toBe('true');
     await snap(page, 'cap');
     await page.getByLabel('Amount (€)').fill('1750');
     await expect.poll(() => page.getByText(CAP).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Continue to payment' }).isEnabled()).toBe(true);
+    expect(
+      await page
+        .getByRole('button', { name: 'Continue to payment' })
+        .isEnabled(),
+    ).toBe(true);
   });
 
   it('AI-improve shows the improved text in a 3-8-row text area and it can be applied', async () => {
@@ -75,7 +89,9 @@ describe('create and edit a deal', () => {
     await snap(page, 'ai-improved');
     await page.getByRole('button', { name: 'Use this text' }).click();
     await expect.poll(() => improved.count()).toBe(0);
-    expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe(text);
+    expect(
+      await page.getByLabel('Description', { exact: true }).inputValue(),
+    ).toBe(text);
   });
 
   it('an amount typed with a decimal comma is read as euros and cents, shown as understood', async () => {
@@ -87,9 +103,14 @@ describe('create and edit a deal', () => {
       'Reads as €300.50 · Brand pays €325.14 including 8.2% platform fee',
     );
     await amount.fill('300.5');
-    expect(await page.getByTestId('amount-understood').textContent()).toContain('Reads as €300.50');
+    expect(await page.getByTestId('amount-understood').textContent()).toContain(
+      'Reads as €300.50',
+    );
     await amount.fill('1.300,50');
-    await see(page, 'Enter an amount in euros, like 450,50 or 450.50 (at most 2 decimals).');
+    await see(
+      page,
+      'Enter an amount in euros, like 450,50 or 450.50 (at most 2 decimals).',
+    );
     expect(await amount.getAttribute('aria-invalid')).toBe('true');
     await snap(page, 'amount-invalid');
     await amount.fill('300,50');
@@ -100,36 +121,50 @@ describe('create and edit a deal', () => {
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL('**/payment/*');
     await see(page, 'Deal created!');
-    expect(await toastText(page)).toContain('You will be redirected to the payment page');
+    expect(await toastText(page)).toContain(
+      'You will be redirected to the payment page',
+    );
     dealId = Number(new URL(page.url()).pathname.split('/').pop());
     expect(dealId).toBeGreaterThan(0);
     await see(page, 'Total to pay');
-    expect(await page.getByTestId('payment-total').textContent()).toBe('€325.14');
+    expect(await page.getByTestId('payment-total').textContent()).toBe(
+      '€325.14',
+    );
     await snap(page, 'created-payment');
   });
 
   it('/create?edit=:id is "Edit Deal" with the fields loaded; saving updates and redirects to /payment/:id', async () => {
     await page.goto(`/create?edit=${dealId}`);
     await page.getByRole('heading', { name: 'Edit Deal' }).waitFor();
-    expect(await page.getByLabel('Influencer').inputValue()).toBe('@lena.looks');
-    expect(await page.getByLabel('Title (optional)').inputValue()).toBe('Autumn lookbook');
-    expect(await page.getByLabel('Description', { exact: true }).inputValue()).toContain(
-      'Show the autumn coat.',
+    expect(await page.getByLabel('Influencer').inputValue()).toBe(
+      '@lena.looks',
     );
+    expect(await page.getByLabel('Title (optional)').inputValue()).toBe(
+      'Autumn lookbook',
+    );
+    expect(
+      await page.getByLabel('Description', { exact: true }).inputValue(),
+    ).toContain('Show the autumn coat.');
     expect(await page.getByLabel('Amount (€)').inputValue()).toBe('300.50');
     expect(await page.getByLabel('1 Instagram Story').isChecked()).toBe(true);
-    expect(await page.getByLabel('Instagram', { exact: true }).isChecked()).toBe(true);
+    expect(
+      await page.getByLabel('Instagram', { exact: true }).isChecked(),
+    ).toBe(true);
     await snap(page, 'edit-loaded');
     await page.getByLabel('Amount (€)').fill('2000');
     await see(page, CAP);
-    expect(await page.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
+    expect(
+      await page.getByRole('button', { name: 'Save changes' }).isDisabled(),
+    ).toBe(true);
     await page.getByLabel('Title (optional)').fill('Autumn lookbook, 2 reels');
     await page.getByLabel('Amount (€)').fill('320');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.waitForURL(`**/payment/${dealId}`);
     await see(page, 'Deal updated!');
     await see(page, 'Autumn lookbook, 2 reels');
-    await expect.poll(() => page.locator('main').textContent()).toContain('320.00');
+    await expect
+      .poll(() => page.locator('main').textContent())
+      .toContain('320.00');
     await snap(page, 'updated-payment');
   });
 });

@@ -5,10 +5,18 @@ import { enDispute } from '@/i18n/en-dispute';
 import { nlAdmin } from '@/i18n/nl-admin';
 import { nlDispute } from '@/i18n/nl-dispute';
 import { seriousViolations } from './support/axe';
-import { disputedDealWithClaim, disputedRequestWithClaim } from './support/api-deals';
+import {
+  disputedDealWithClaim,
+  disputedRequestWithClaim,
+} from './support/api-deals';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { see } from './support/flows';
-import { ADMIN, apiClient, startServer, type RunningServer } from './support/server';
+import {
+  ADMIN,
+  apiClient,
+  startServer,
+  type RunningServer,
+} from './support/server';
 
 /**
  * A dispute's conversation at 390 px, in English and in Dutch: the brand (on its deal page) and
@@ -39,17 +47,26 @@ afterAll(async () => {
 });
 
 /** A phone in `lang` that holds `items` in its localStorage from the first script on (a token, a claim). */
-async function phone(lang: 'en' | 'nl', items: Record<string, string>): Promise<Page> {
+async function phone(
+  lang: 'en' | 'nl',
+  items: Record<string, string>,
+): Promise<Page> {
   const context = await phoneContext(browser, server.url, texts[lang].locale);
   contexts.push(context);
   await context.addInitScript((entries) => {
-    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    for (const [key, value] of Object.entries(entries))
+      localStorage.setItem(key, value);
   }, items);
   return context.newPage();
 }
 
 /** Writes a message with one image in the conversation on this page and waits until it shows. */
-async function post(page: Page, lang: 'en' | 'nl', message: string, file: string): Promise<void> {
+async function post(
+  page: Page,
+  lang: 'en' | 'nl',
+  message: string,
+  file: string,
+): Promise<void> {
   const thread = page.getByTestId('dispute-thread');
   await thread.getByLabel(texts[lang]['thread.message']).fill(message);
   await thread.getByTestId('dispute-files').setInputFiles({
@@ -58,22 +75,33 @@ async function post(page: Page, lang: 'en' | 'nl', message: string, file: string
     buffer: PNG,
   });
   await thread.getByText(file).first().waitFor();
-  await thread.getByRole('button', { name: texts[lang]['thread.send'] }).click();
+  await thread
+    .getByRole('button', { name: texts[lang]['thread.send'] })
+    .click();
   await see(page, texts[lang]['thread.sent']);
-  await thread.getByTestId('dispute-entry').filter({ hasText: message }).waitFor();
+  await thread
+    .getByTestId('dispute-entry')
+    .filter({ hasText: message })
+    .waitFor();
 }
 
 /** The admin area in `lang`, signed in as the e2e admin. */
 async function adminPhone(lang: 'en' | 'nl'): Promise<Page> {
   const call = apiClient(server);
-  const { token } = await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN);
+  const { token } = await call<{ token: string }>(
+    'POST',
+    '/api/auth/admin-login',
+    ADMIN,
+  );
   const page = await phone(lang, { adminToken: token });
   await page.goto('/admin');
   return page;
 }
 
 const entryTexts = (page: Page) =>
-  page.getByTestId('dispute-entry').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+  page
+    .getByTestId('dispute-entry')
+    .evaluateAll((els) => els.map((e) => e.textContent ?? ''));
 
 describe.each(['en', 'nl'] as const)('a dispute conversation (%s)', (lang) => {
   const snap = screens(`dispute-${lang}`);
@@ -82,13 +110,20 @@ describe.each(['en', 'nl'] as const)('a dispute conversation (%s)', (lang) => {
   it('the brand and the creator each post a message with an image, and the admin sees both', async () => {
     const call = apiClient(server);
     const stamp = `${lang}${Date.now().toString(36)}`;
-    const { token: brandToken } = await call<{ token: string }>('POST', '/api/auth/register', {
-      username: `disputebrand${stamp}`,
-      email: `disputebrand${stamp}@example.com`,
-      password: 'secret-password',
-      companyName: 'Acme BV',
-    });
-    const reason = lang === 'en' ? 'The reel is not on the profile' : 'De reel staat niet online';
+    const { token: brandToken } = await call<{ token: string }>(
+      'POST',
+      '/api/auth/register',
+      {
+        username: `disputebrand${stamp}`,
+        email: `disputebrand${stamp}@example.com`,
+        password: 'secret-password',
+        companyName: 'Acme BV',
+      },
+    );
+    const reason =
+      lang === 'en'
+        ? 'The reel is not on the profile'
+        : 'De reel staat niet online';
     const { id, link, claimSecret } = await disputedDealWithClaim(
       server,
       brandToken,
@@ -100,11 +135,17 @@ describe.each(['en', 'nl'] as const)('a dispute conversation (%s)', (lang) => {
     const brand = await phone(lang, { authToken: brandToken });
     await brand.goto(`/deals/${id}`);
     const brandThread = brand.getByTestId('dispute-thread');
-    await brandThread.getByRole('heading', { name: tx['thread.title'] }).waitFor();
+    await brandThread
+      .getByRole('heading', { name: tx['thread.title'] })
+      .waitFor();
     await brandThread.getByText(reason).waitFor();
-    expect(await brandThread.getByTestId('dispute-ends').textContent()).toMatch(/\d\d?[:.]\d\d/);
+    expect(await brandThread.getByTestId('dispute-ends').textContent()).toMatch(
+      /\d\d?[:.]\d\d/,
+    );
     const brandMessage =
-      lang === 'en' ? 'Here is the profile today: no reel.' : 'Zo ziet het profiel er vandaag uit.';
+      lang === 'en'
+        ? 'Here is the profile today: no reel.'
+        : 'Zo ziet het profiel er vandaag uit.';
     await post(brand, lang, brandMessage, 'profile-brand.png');
     await snap(brand, 'brand-posted');
     expect(await seriousViolations(brand)).toEqual([]);
@@ -153,19 +194,28 @@ describe.each(['en', 'nl'] as const)('a dispute conversation (%s)', (lang) => {
     await adminThread.getByLabel(tx['thread.message']).waitFor();
     await snap(admin, 'admin-sees-both');
     expect(await seriousViolations(admin)).toEqual([]);
-    expect(await admin.evaluate(() => document.documentElement.lang)).toBe(lang);
+    expect(await admin.evaluate(() => document.documentElement.lang)).toBe(
+      lang,
+    );
   }, 240_000);
 
   it('on a payment request: the brand (its link) and the creator (its request card) post with an image; the admin sees both', async () => {
     const call = apiClient(server);
     const stamp = `${lang}${Date.now().toString(36)}`;
-    const { token: creatorToken } = await call<{ token: string }>('POST', '/api/auth/register', {
-      username: `disputecreator${stamp}`,
-      email: `disputecreator${stamp}@example.com`,
-      password: 'secret-password',
-    });
+    const { token: creatorToken } = await call<{ token: string }>(
+      'POST',
+      '/api/auth/register',
+      {
+        username: `disputecreator${stamp}`,
+        email: `disputecreator${stamp}@example.com`,
+        password: 'secret-password',
+      },
+    );
     const title = `Reel ${stamp}`;
-    const reason = lang === 'en' ? 'Only one of the two reels' : 'Maar een van de twee reels';
+    const reason =
+      lang === 'en'
+        ? 'Only one of the two reels'
+        : 'Maar een van de twee reels';
     const { id, token, claimSecret } = await disputedRequestWithClaim(
       server,
       creatorToken,
@@ -176,9 +226,14 @@ describe.each(['en', 'nl'] as const)('a dispute conversation (%s)', (lang) => {
     // The brand, on the request's page in the browser that accepted it.
     const brand = await phone(lang, { [`requestClaim:${token}`]: claimSecret });
     await brand.goto(`/pay-request/${token}`);
-    await brand.getByTestId('dispute-thread').getByText(reason).waitFor({ timeout: 20_000 });
+    await brand
+      .getByTestId('dispute-thread')
+      .getByText(reason)
+      .waitFor({ timeout: 20_000 });
     const brandMessage =
-      lang === 'en' ? 'The second reel is missing.' : 'De tweede reel ontbreekt.';
+      lang === 'en'
+        ? 'The second reel is missing.'
+        : 'De tweede reel ontbreekt.';
     await post(brand, lang, brandMessage, 'request-brand.png');
     await snap(brand, 'request-brand-posted');
     expect(await seriousViolations(brand)).toEqual([]);
@@ -187,9 +242,14 @@ describe.each(['en', 'nl'] as const)('a dispute conversation (%s)', (lang) => {
     const creator = await phone(lang, { authToken: creatorToken });
     await creator.goto('/payment-requests');
     const card = creator.getByTestId('request-card').filter({ hasText: title });
-    await card.getByTestId('dispute-thread').getByText(brandMessage).waitFor({ timeout: 20_000 });
+    await card
+      .getByTestId('dispute-thread')
+      .getByText(brandMessage)
+      .waitFor({ timeout: 20_000 });
     const creatorMessage =
-      lang === 'en' ? 'Both are on my profile.' : 'Beide staan op mijn profiel.';
+      lang === 'en'
+        ? 'Both are on my profile.'
+        : 'Beide staan op mijn profiel.';
     await post(creator, lang, creatorMessage, 'request-creator.png');
     await snap(creator, 'request-creator-posted');
     expect(await seriousViolations(creator)).toEqual([]);

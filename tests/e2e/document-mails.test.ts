@@ -7,7 +7,12 @@ import { inDays } from './support/deal-form-flows';
 import { registerAndOnboard, unique } from './support/flows';
 import { acceptInBrowser } from './support/link-codes';
 import { mailTo, openedPath } from './support/mail-folder';
-import { ADMIN, apiClient, startServer, type RunningServer } from './support/server';
+import {
+  ADMIN,
+  apiClient,
+  startServer,
+  type RunningServer,
+} from './support/server';
 
 type Lang = 'en' | 'nl';
 
@@ -51,8 +56,15 @@ describe('document mails open their document page in the reader’s language', (
     apiClient(server)<T>(...args);
 
   /** A €250 deal the brand paid by card, with its share link. */
-  async function paidDeal(title: string): Promise<{ id: number; link: string }> {
-    const body = { influencer: '@mail.creator', title, description: 'One reel', amount: '250' };
+  async function paidDeal(
+    title: string,
+  ): Promise<{ id: number; link: string }> {
+    const body = {
+      influencer: '@mail.creator',
+      title,
+      description: 'One reel',
+      amount: '250',
+    };
     const { id } = await call<{ id: number }>(
       'POST',
       '/api/deals',
@@ -63,12 +75,19 @@ describe('document mails open their document page in the reader’s language', (
   }
 
   /** The mail's link, opened on `page`, shows the document under `heading`; 390 px, axe clean. */
-  async function openFromMail(page: Page, path: string, heading: string, shot: string) {
+  async function openFromMail(
+    page: Page,
+    path: string,
+    heading: string,
+    shot: string,
+  ) {
     await page.goto(path);
-    await page.getByRole('heading', { name: heading }).waitFor({ timeout: 20_000 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      390,
-    );
+    await page
+      .getByRole('heading', { name: heading })
+      .waitFor({ timeout: 20_000 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page)).toEqual([]);
     await snap(page, shot);
   }
@@ -76,8 +95,11 @@ describe('document mails open their document page in the reader’s language', (
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     brand = await (await phoneContext(browser, server.url)).newPage();
-    brandEmail = (await registerAndOnboard(brand, snap, unique('mailbrand'))).email;
-    brandToken = (await brand.evaluate(() => localStorage.getItem('authToken')))!;
+    brandEmail = (await registerAndOnboard(brand, snap, unique('mailbrand')))
+      .email;
+    brandToken = (await brand.evaluate(() =>
+      localStorage.getItem('authToken'),
+    ))!;
     // Billing details first: the fee invoice is issued at the payment, the credit note at the refund.
     await call(
       'PUT',
@@ -92,7 +114,9 @@ describe('document mails open their document page in the reader’s language', (
       },
       brandToken,
     );
-    adminToken = (await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN)).token;
+    adminToken = (
+      await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN)
+    ).token;
   }, 180_000);
 
   afterAll(async () => {
@@ -115,13 +139,17 @@ describe('document mails open their document page in the reader’s language', (
             undefined,
             brandToken,
           );
-        await expect.poll(async () => (await saved()).language, { timeout: 10_000 }).toBe('nl');
+        await expect
+          .poll(async () => (await saved()).language, { timeout: 10_000 })
+          .toBe('nl');
       }
       const { id } = await paidDeal(`Refunded reel ${lang}`);
       await call('POST', `/api/admin/deals/${id}/hold`, {}, adminToken);
       await call('POST', `/api/admin/deals/${id}/refund`, {}, adminToken);
       const mail = await mailTo(server, brandEmail, text.credit, seen);
-      expect(mail.attachments).toEqual([expect.stringMatching(/^credit-note-.*\.pdf$/)]);
+      expect(mail.attachments).toEqual([
+        expect.stringMatching(/^credit-note-.*\.pdf$/),
+      ]);
       expect(mail.text).toContain(text.open);
       // The mail opens the credit note by its reference: no deal id in the URL.
       const path = openedPath(server, mail);
@@ -133,8 +161,16 @@ describe('document mails open their document page in the reader’s language', (
       );
       expect(path).toBe(`/documents/${refs['credit-note']}`);
       expect(path).toMatch(/^\/documents\/[0-9a-f]{32}$/);
-      await openFromMail(brand, path, text.creditHeading, `credit-note-${lang}`);
-      await brand.getByText(mail.subject.replace(text.creditHeading, '').trim()).first().waitFor();
+      await openFromMail(
+        brand,
+        path,
+        text.creditHeading,
+        `credit-note-${lang}`,
+      );
+      await brand
+        .getByText(mail.subject.replace(text.creditHeading, '').trim())
+        .first()
+        .waitFor();
     },
     120_000,
   );
@@ -145,7 +181,9 @@ describe('document mails open their document page in the reader’s language', (
       const text = texts[lang];
       const { id, link } = await paidDeal(`Paid-out reel ${lang}`);
       // The creator accepts in a browser in its language, confirming the address the mail goes to.
-      const creator = await (await phoneContext(browser, server.url, text.locale)).newPage();
+      const creator = await (
+        await phoneContext(browser, server.url, text.locale)
+      ).newPage();
       await creator.goto(`/accept/${link}`);
       const email = await acceptInBrowser(creator, server, { lang });
       // The acceptance answered this browser its claim secret: it may act on the link from here.
@@ -162,7 +200,12 @@ describe('document mails open their document page in the reader’s language', (
       expect(mail.text).toContain(text.open);
       const path = openedPath(server, mail);
       expect(path).toBe(`/accept/${link}/statement`);
-      await openFromMail(creator, path, text.statementHeading, `statement-${lang}`);
+      await openFromMail(
+        creator,
+        path,
+        text.statementHeading,
+        `statement-${lang}`,
+      );
       await creator.getByText(text.paidOut).first().waitFor();
       await creator.context().close();
     },

@@ -15,7 +15,9 @@ import { startServer, type RunningServer } from './support/server';
 
 /** The page printed to PDF by Chromium (A4, print styles), read back as text. */
 async function printed(page: Page): Promise<string[]> {
-  return pdfPages(new Uint8Array(await page.pdf({ format: 'A4', printBackground: true })));
+  return pdfPages(
+    new Uint8Array(await page.pdf({ format: 'A4', printBackground: true })),
+  );
 }
 
 describe('receipts and statements: printable pages and PDFs in English and Dutch', () => {
@@ -46,7 +48,14 @@ describe('receipts and statements: printable pages and PDFs in English and Dutch
     await snap(page, 'receipt-en');
     const en = await printed(page);
     expect(en).toHaveLength(1);
-    for (const words of ['Receipt', 'Platform fee', '€20.50', '€270.50', 'iDEAL', '@sanne.creates'])
+    for (const words of [
+      'Receipt',
+      'Platform fee',
+      '€20.50',
+      '€270.50',
+      'iDEAL',
+      '@sanne.creates',
+    ])
       expect(en[0]).toContain(words);
     // Only the document prints: no buttons, no navigation, no language switch.
     expect(en[0]).not.toMatch(/Download PDF|Print|Nederlands/);
@@ -56,7 +65,12 @@ describe('receipts and statements: printable pages and PDFs in English and Dutch
     await snap(page, 'receipt-nl');
     const nl = await printed(page);
     expect(nl).toHaveLength(1);
-    for (const words of ['Betalingsbewijs', 'Platformkosten', '€ 270,50', 'iDEAL'])
+    for (const words of [
+      'Betalingsbewijs',
+      'Platformkosten',
+      '€ 270,50',
+      'iDEAL',
+    ])
       expect(nl[0]).toContain(words);
 
     const [download] = await Promise.all([
@@ -64,9 +78,16 @@ describe('receipts and statements: printable pages and PDFs in English and Dutch
       page.getByRole('button', { name: 'PDF downloaden' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^receipt-R-D\d+\.pdf$/);
-    const server = await pdfPages(new Uint8Array(readFileSync((await download.path())!)));
+    const server = await pdfPages(
+      new Uint8Array(readFileSync((await download.path())!)),
+    );
     expect(server).toHaveLength(1);
-    for (const words of ['Betalingsbewijs', 'Platformkosten', '€ 270,50', 'iDEAL'])
+    for (const words of [
+      'Betalingsbewijs',
+      'Platformkosten',
+      '€ 270,50',
+      'iDEAL',
+    ])
       expect(server[0]).toContain(words);
     await page.getByRole('button', { name: 'English' }).click();
   }, 120_000);
@@ -92,25 +113,39 @@ describe('receipts and statements: printable pages and PDFs in English and Dutch
     const creatorPage = await creator.newPage();
     await creatorPage.goto(link);
     await creatorPage.getByRole('link', { name: 'Statement' }).click();
-    await creatorPage.getByRole('heading', { name: 'Payout statement' }).waitFor();
+    await creatorPage
+      .getByRole('heading', { name: 'Payout statement' })
+      .waitFor();
     await snap(creatorPage, 'statement-en');
     const en = await printed(creatorPage);
     expect(en).toHaveLength(1);
-    for (const words of ['Payout statement', 'Paid out to the creator', '€250.00'])
+    for (const words of [
+      'Payout statement',
+      'Paid out to the creator',
+      '€250.00',
+    ])
       expect(en[0]).toContain(words);
     // A link reader sees no gateway ids.
     expect(en[0]).not.toMatch(/tr_sim_|pi_sim_|Reference/);
     await creatorPage.getByRole('button', { name: 'Nederlands' }).click();
-    await creatorPage.getByRole('heading', { name: 'Uitbetalingsoverzicht' }).waitFor();
+    await creatorPage
+      .getByRole('heading', { name: 'Uitbetalingsoverzicht' })
+      .waitFor();
     const nl = await printed(creatorPage);
-    for (const words of ['Uitbetalingsoverzicht', 'Uitbetaald aan de creator', '€ 250,00'])
+    for (const words of [
+      'Uitbetalingsoverzicht',
+      'Uitbetaald aan de creator',
+      '€ 250,00',
+    ])
       expect(nl[0]).toContain(words);
 
     // The receipt's reference alone opens nothing: the link's reader, signed out, is sent to sign
     // in; the old address by the deal's id is no page, even for the brand.
     await creatorPage.goto(receiptHref);
     await creatorPage.waitForURL('**/login');
-    expect(await creatorPage.getByRole('heading', { name: 'Receipt' }).count()).toBe(0);
+    expect(
+      await creatorPage.getByRole('heading', { name: 'Receipt' }).count(),
+    ).toBe(0);
     await page.goto(`/deals/${dealId}/receipt`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
   }, 180_000);

@@ -29,12 +29,21 @@ describe('not-found, expired, invalid-token and logged-out states', () => {
   it('logged out: protected screens go to /login, link pages stay public', async () => {
     const snap = screens('d-logged-out');
     const page = await fresh();
-    for (const path of ['/', '/deals', '/create', '/profile', '/payment-requests', '/onboarding']) {
+    for (const path of [
+      '/',
+      '/deals',
+      '/create',
+      '/profile',
+      '/payment-requests',
+      '/onboarding',
+    ]) {
       await page.goto(path);
       await page.waitForURL('**/login');
     }
     await see(page, 'Welcome back');
-    expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
+    expect(
+      await page.getByRole('navigation', { name: 'Main navigation' }).count(),
+    ).toBe(0);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await see(page, 'Invalid email address');
     await see(page, 'Password is required');
@@ -54,7 +63,9 @@ describe('not-found, expired, invalid-token and logged-out states', () => {
 
     await page.goto('/admin');
     await page.waitForURL('**/admin/login');
-    expect(await page.getByRole('button', { name: 'Sign in' }).isDisabled()).toBe(true);
+    expect(
+      await page.getByRole('button', { name: 'Sign in' }).isDisabled(),
+    ).toBe(true);
     await snap(page, 'admin-login');
   });
 
@@ -82,15 +93,24 @@ describe('not-found, expired, invalid-token and logged-out states', () => {
     const page = await fresh();
     await page.goto('/login');
     for (const token of ['not-a-jwt', 'aaa.bbb.ccc']) {
-      await page.evaluate((value) => localStorage.setItem('authToken', value), token);
+      await page.evaluate(
+        (value) => localStorage.setItem('authToken', value),
+        token,
+      );
       await page.goto('/');
       await page.waitForURL('**/login');
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('authToken')))
+        .toBeNull();
     }
     // A token in the URL is never taken as the session (login CSRF).
     const register = async (name: string) => {
       const res = await page.request.post('/api/auth/register', {
-        data: { username: name, email: `${name}@example.com`, password: 'secret123' },
+        data: {
+          username: name,
+          email: `${name}@example.com`,
+          password: 'secret123',
+        },
       });
       return ((await res.json()) as { token: string }).token;
     };
@@ -98,11 +118,18 @@ describe('not-found, expired, invalid-token and logged-out states', () => {
     const attackers = await register(unique('attacker'));
     await page.goto('/?token=aaa.bbb.ccc');
     await page.waitForURL('**/login');
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
-    await page.evaluate((value) => localStorage.setItem('authToken', value), mine);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('authToken')))
+      .toBeNull();
+    await page.evaluate(
+      (value) => localStorage.setItem('authToken', value),
+      mine,
+    );
     await page.goto(`/?token=${attackers}`);
     await page.waitForTimeout(500);
-    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(mine);
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(
+      mine,
+    );
     // The simulated gateway runs, so every screen says test mode.
     await page.getByTestId('test-mode-banner').waitFor();
     await page.evaluate(() => localStorage.removeItem('authToken'));

@@ -6,7 +6,9 @@ import { createAndPayDeal, registerAndOnboard, unique } from './support/flows';
 import { startServer, type RunningServer } from './support/server';
 
 const printed = async (page: Page): Promise<string[]> =>
-  pdfPages(new Uint8Array(await page.pdf({ format: 'A4', printBackground: true })));
+  pdfPages(
+    new Uint8Array(await page.pdf({ format: 'A4', printBackground: true })),
+  );
 
 describe('fee invoice: billing details on the profile, the invoice beside the receipt', () => {
   let server: RunningServer;
@@ -32,11 +34,15 @@ describe('fee invoice: billing details on the profile, the invoice beside the re
     const card = page.getByTestId('deal-card').first();
     const receipt = card.getByRole('link', { name: 'Receipt' });
     await receipt.waitFor({ timeout: 20_000 });
-    expect(await receipt.getAttribute('href')).toMatch(/^\/documents\/[0-9a-f]{32}$/);
+    expect(await receipt.getAttribute('href')).toMatch(
+      /^\/documents\/[0-9a-f]{32}$/,
+    );
     const dealPath = `/deals/${await card.getAttribute('data-deal-id')}`;
     await page.goto(dealPath);
     await page
-      .getByText('Your invoice for the platform fee is waiting for your billing details.')
+      .getByText(
+        'Your invoice for the platform fee is waiting for your billing details.',
+      )
       .waitFor();
     await snap(page, 'deal-asks-details');
     await page.getByRole('link', { name: 'Add billing details' }).click();
@@ -53,11 +59,17 @@ describe('fee invoice: billing details on the profile, the invoice beside the re
     await form.getByLabel('VAT id (optional)').fill('BE123');
     await form.getByRole('button', { name: 'Save billing details' }).click();
     await form
-      .getByText('This VAT id is not in the format of the chosen country', { exact: false })
+      .getByText('This VAT id is not in the format of the chosen country', {
+        exact: false,
+      })
       .waitFor();
     // The app's own message, not the browser's bubble: the form is not validated natively.
-    expect(await form.evaluate((f) => (f as HTMLFormElement).noValidate)).toBe(true);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await form.evaluate((f) => (f as HTMLFormElement).noValidate)).toBe(
+      true,
+    );
+    const width = await page.evaluate(
+      () => document.documentElement.scrollWidth,
+    );
     expect(width).toBeLessThanOrEqual(390);
     await snap(page, 'billing-wrong-vat');
     await form.getByLabel('VAT id (optional)').fill('BE 0123.456.789');
@@ -65,7 +77,10 @@ describe('fee invoice: billing details on the profile, the invoice beside the re
     await page.getByText('Billing details saved').first().waitFor();
 
     await page.goto(dealPath);
-    const invoiceLink = page.getByRole('link', { name: 'Invoice', exact: true });
+    const invoiceLink = page.getByRole('link', {
+      name: 'Invoice',
+      exact: true,
+    });
     await expect
       .poll(
         async () => {

@@ -47,10 +47,15 @@ describe('one language per person, configured durations, no lost taps, live upda
     await expectOnlyLanguage(brand, 'nl', 'register');
     await brand.getByLabel('Gebruikersnaam', { exact: true }).fill(name);
     await brand.getByLabel('E-mail', { exact: true }).fill(credentials.email);
-    await brand.getByLabel('Wachtwoord', { exact: true }).fill(credentials.password);
+    await brand
+      .getByLabel('Wachtwoord', { exact: true })
+      .fill(credentials.password);
     await brand.getByLabel('Land (optioneel)').selectOption('NL');
     expect(
-      await brand.getByLabel('Land (optioneel)').locator('option:checked').textContent(),
+      await brand
+        .getByLabel('Land (optioneel)')
+        .locator('option:checked')
+        .textContent(),
     ).toContain('Nederland');
     await brand.getByRole('button', { name: 'Account aanmaken' }).click();
     await brand.waitForURL('**/onboarding');
@@ -63,7 +68,9 @@ describe('one language per person, configured durations, no lost taps, live upda
     await brand.getByRole('link', { name: 'Nieuwe deal', exact: true }).click();
     await brand.getByLabel('Influencer').fill('@jamie.films');
     await brand.getByLabel('Titel (optioneel)').fill('Lentecampagne');
-    await brand.getByLabel('Omschrijving').fill('- 1 reel over de lentecollectie');
+    await brand
+      .getByLabel('Omschrijving')
+      .fill('- 1 reel over de lentecollectie');
     await brand.getByLabel('Bedrag (€)').fill('1800');
     await see(
       brand,
@@ -71,14 +78,21 @@ describe('one language per person, configured durations, no lost taps, live upda
     );
     // A decimal comma, as Dutch people type it: understood as € 250,50, not 25050.
     await brand.getByLabel('Bedrag (€)').fill('250,50');
-    expect((await brand.getByTestId('amount-understood').textContent())?.replace(/\s/g, ' ')).toBe(
+    expect(
+      (await brand.getByTestId('amount-understood').textContent())?.replace(
+        /\s/g,
+        ' ',
+      ),
+    ).toBe(
       'Gelezen als € 250,50 · Merk betaalt € 271,04 inclusief 8,2% platformkosten',
     );
     await brand.getByLabel('Bedrag (€)').fill('250');
     await brand.getByLabel('Leverdatum content').fill(inDays(10));
     await brand.getByLabel('1 Instagram-post').check();
     await brand.getByLabel('Instagram', { exact: true }).check();
-    await brand.getByLabel(/Ik begrijp dat het geld pas wordt vrijgegeven/).check();
+    await brand
+      .getByLabel(/Ik begrijp dat het geld pas wordt vrijgegeven/)
+      .check();
     await expectOnlyLanguage(brand, 'nl', 'create deal');
     await brand.getByRole('button', { name: 'Door naar betalen' }).click();
     await brand.waitForURL('**/payment/*');
@@ -94,7 +108,10 @@ describe('one language per person, configured durations, no lost taps, live upda
     await brand.waitForURL('**/payment-success/*');
     await see(brand, 'Betaling geslaagd!');
     await see(brand, /Jij keurt binnen 2 uur goed/);
-    link = (await brand.getByTestId('share-link').textContent({ timeout: 20_000 })) ?? '';
+    link =
+      (await brand
+        .getByTestId('share-link')
+        .textContent({ timeout: 20_000 })) ?? '';
     expect(link).toContain('/accept/');
     await expectOnlyLanguage(brand, 'nl', 'payment success');
   });
@@ -134,11 +151,17 @@ describe('one language per person, configured durations, no lost taps, live upda
     await creator.getByRole('button', { name: 'Complete setup' }).click();
     await creator.waitForURL('**/accept/**');
     // A marker that a page reload would wipe.
-    await creator.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-    await creator.getByRole('button', { name: 'Mark assignment as completed' }).click();
+    await creator.evaluate(
+      () => ((window as unknown as { marker: number }).marker = 1),
+    );
+    await creator
+      .getByRole('button', { name: 'Mark assignment as completed' })
+      .click();
     await see(creator, 'Marked as delivered');
     await expect
-      .poll(() => creator.getByTestId('creator-status').textContent(), { timeout: 20_000 })
+      .poll(() => creator.getByTestId('creator-status').textContent(), {
+        timeout: 20_000,
+      })
       .toBe('Delivered');
     await see(
       creator,
@@ -146,8 +169,14 @@ describe('one language per person, configured durations, no lost taps, live upda
     );
     // Longer than the old forced reload (3 s): the page stays, the delivery stays.
     await creator.waitForTimeout(3_500);
-    expect(await creator.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
-    expect(await creator.getByTestId('creator-status').textContent()).toBe('Delivered');
+    expect(
+      await creator.evaluate(
+        () => (window as unknown as { marker?: number }).marker,
+      ),
+    ).toBe(1);
+    expect(await creator.getByTestId('creator-status').textContent()).toBe(
+      'Delivered',
+    );
     await expectOnlyLanguage(creator, 'en', 'accept delivered');
     await snap(creator, 'creator-delivered-en');
 
@@ -162,19 +191,27 @@ describe('one language per person, configured durations, no lost taps, live upda
 
   it('the Dutch brand approves in Dutch; the dispute prompt names the configured dispute period', async () => {
     const card = cardOf(brand, '@jamie.films');
-    await card.getByRole('button', { name: 'Geschil openen', exact: true }).click();
+    await card
+      .getByRole('button', { name: 'Geschil openen', exact: true })
+      .click();
     // It also says until when (a clock time, in Dutch) and who gets the money then.
     await see(
       brand,
       /^Weet je zeker dat je een geschil wilt openen\? Dit start een oplossingsperiode van 6 uur: het geld blijft tot \d+ \w+\.? \d{4},? \d\d:\d\d in escrow\. Is het dan niet opgelost, dan gaat het naar @jamie\.films\./,
     );
-    await brand.getByRole('dialog').getByRole('button', { name: 'Annuleren' }).click();
+    await brand
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Annuleren' })
+      .click();
     await card.getByRole('button', { name: 'Goedkeuren', exact: true }).click();
     await see(
       brand,
       'Goedkeuren en € 250,00 vrijgeven aan @jamie.films? De uitbetaling naar de bankrekening van de creator start nu en komt meestal binnen 1-2 werkdagen aan. Dit kan niet ongedaan worden gemaakt.',
     );
-    await brand.getByRole('dialog').getByRole('button', { name: 'Bevestigen' }).click();
+    await brand
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Bevestigen' })
+      .click();
     await see(brand, 'Uitbetaling gestart');
     await expect
       .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
@@ -194,18 +231,24 @@ describe('one language per person, configured durations, no lost taps, live upda
     await see(brand, 'Accountinstellingen');
 
     // Another device with an English browser: after login the profile's Dutch applies.
-    const device = await (await phoneContext(browser, server.url, 'en-US')).newPage();
+    const device = await (
+      await phoneContext(browser, server.url, 'en-US')
+    ).newPage();
     await device.goto('/login');
     await see(device, 'Welcome back');
     await device.getByLabel('Email', { exact: true }).fill(credentials.email);
-    await device.getByLabel('Password', { exact: true }).fill(credentials.password);
+    await device
+      .getByLabel('Password', { exact: true })
+      .fill(credentials.password);
     await device.getByRole('button', { name: 'Sign in' }).click();
     await device.waitForURL((url) => url.pathname === '/');
     await see(device, 'Mijn deals');
     await expectOnlyLanguage(device, 'nl', 'dashboard on another device');
 
     // Logged out: the login page, kept on this device after a reload.
-    const visitor = await (await phoneContext(browser, server.url, 'en-US')).newPage();
+    const visitor = await (
+      await phoneContext(browser, server.url, 'en-US')
+    ).newPage();
     await visitor.goto('/login');
     await see(visitor, 'Welcome back');
     await visitor.getByRole('button', { name: 'Nederlands' }).click();
@@ -216,7 +259,10 @@ describe('one language per person, configured durations, no lost taps, live upda
 
     // A link page: the creator's deal page.
     await visitor.goto(link);
-    await see(visitor, 'Het geld is vrijgegeven. Je uitbetaling komt binnen 1-2 werkdagen.');
+    await see(
+      visitor,
+      'Het geld is vrijgegeven. Je uitbetaling komt binnen 1-2 werkdagen.',
+    );
     await visitor.getByRole('button', { name: 'English' }).click();
     await see(
       visitor,
@@ -225,7 +271,9 @@ describe('one language per person, configured durations, no lost taps, live upda
     await expectOnlyLanguage(visitor, 'en', 'accept page switched');
 
     // The admin area.
-    const admin = await (await phoneContext(browser, server.url, 'nl-NL')).newPage();
+    const admin = await (
+      await phoneContext(browser, server.url, 'nl-NL')
+    ).newPage();
     await admin.goto('/admin/login');
     await see(admin, 'Inloggen beheer');
     await admin.getByRole('button', { name: 'English' }).click();
@@ -242,7 +290,9 @@ describe('one language per person, configured durations, no lost taps, live upda
     await see(brand, 'Account settings');
     await brand.unroute('**/api/profile/language');
     const resaved = brand.waitForResponse(
-      (r) => r.url().endsWith('/api/profile/language') && r.request().method() === 'PUT',
+      (r) =>
+        r.url().endsWith('/api/profile/language') &&
+        r.request().method() === 'PUT',
     );
     await brand.reload();
     expect((await resaved).ok()).toBe(true);

@@ -59,7 +59,9 @@ describe('push for one deal from the accept page', () => {
     brand = await phoneContext(browser, server.url);
     creator = await phoneContext(browser, server.url);
     await creator.grantPermissions(['notifications'], { origin: server.url });
-    const subscription = keys.subscription(`${endpoint.origin}/push/accept-page`);
+    const subscription = keys.subscription(
+      `${endpoint.origin}/push/accept-page`,
+    );
     await fakePushSubscription(creator, subscription);
     page = await brand.newPage();
   });
@@ -69,7 +71,9 @@ describe('push for one deal from the accept page', () => {
     await server?.stop();
     if (endpoint) {
       endpoint.server.closeAllConnections();
-      await new Promise<void>((resolve) => endpoint.server.close(() => resolve()));
+      await new Promise<void>((resolve) =>
+        endpoint.server.close(() => resolve()),
+      );
     }
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
   });
@@ -84,7 +88,9 @@ describe('push for one deal from the accept page', () => {
     await accept.goto(link);
     await acceptInBrowser(accept, server);
     await see(accept, 'Deal Accepted!');
-    const toggle = accept.getByRole('switch', { name: 'Notify me about this deal' });
+    const toggle = accept.getByRole('switch', {
+      name: 'Notify me about this deal',
+    });
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await toggle.click();
     await see(accept, 'Notifications on for this deal');
@@ -122,9 +128,13 @@ describe('push for one deal from the accept page', () => {
       .waitFor({ timeout: 20_000 });
     // The page reloads itself 3 s after the bank setup; act after that.
     await accept.waitForTimeout(3_500);
-    await accept.getByRole('button', { name: 'Mark assignment as completed' }).click();
+    await accept
+      .getByRole('button', { name: 'Mark assignment as completed' })
+      .click();
     await expect
-      .poll(() => accept.getByTestId('creator-status').textContent(), { timeout: 20_000 })
+      .poll(() => accept.getByTestId('creator-status').textContent(), {
+        timeout: 20_000,
+      })
       .toBe('Delivered');
     await accept.close();
 
@@ -140,14 +150,25 @@ describe('push for one deal from the accept page', () => {
     const received = () =>
       endpoint.received
         .filter((r) => r.path === '/push/accept-page')
-        .map((r) => JSON.parse(decryptPushMessage(r.body, keys)) as { title: string; url: string });
-    await expect
-      .poll(received, { timeout: 20_000 })
-      .toEqual([expect.objectContaining({ title: 'Payout sent', url: `/accept/${token}` })]);
+        .map(
+          (r) =>
+            JSON.parse(decryptPushMessage(r.body, keys)) as {
+              title: string;
+              url: string;
+            },
+        );
+    await expect.poll(received, { timeout: 20_000 }).toEqual([
+      expect.objectContaining({
+        title: 'Payout sent',
+        url: `/accept/${token}`,
+      }),
+    ]);
 
     const again = await creator.newPage();
     await again.goto(link);
-    const off = again.getByRole('switch', { name: 'Notify me about this deal' });
+    const off = again.getByRole('switch', {
+      name: 'Notify me about this deal',
+    });
     await expect.poll(() => off.getAttribute('aria-checked')).toBe('true');
     await off.click();
     await see(again, 'Notifications off for this deal');
@@ -165,7 +186,9 @@ describe('push for one deal from the accept page', () => {
     await page.reload();
     await expect
       .poll(() =>
-        page.getByRole('switch', { name: 'Email notifications' }).getAttribute('aria-checked'),
+        page
+          .getByRole('switch', { name: 'Email notifications' })
+          .getAttribute('aria-checked'),
       )
       .toBe('false');
     const saved = await page.evaluate(async () => {

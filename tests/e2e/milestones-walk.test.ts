@@ -8,11 +8,27 @@ import { nlMilestones } from '@/i18n/nl-milestones';
 import { splitMilestoneAsAdmin, adminLogin } from './support/admin-flows';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, phoneContext, screens } from './support/browser';
-import { fillDealForm, fillMilestonePlan, formTexts, inDays } from './support/deal-form-flows';
-import { fillPayoutIdentity, payNewDeal, registerAndOnboard, see, unique } from './support/flows';
+import {
+  fillDealForm,
+  fillMilestonePlan,
+  formTexts,
+  inDays,
+} from './support/deal-form-flows';
+import {
+  fillPayoutIdentity,
+  payNewDeal,
+  registerAndOnboard,
+  see,
+  unique,
+} from './support/flows';
 import { gatewayMovements } from './support/gateway-ledger';
 import { acceptInBrowser } from './support/link-codes';
-import { ADMIN, apiClient, startServer, type RunningServer } from './support/server';
+import {
+  ADMIN,
+  apiClient,
+  startServer,
+  type RunningServer,
+} from './support/server';
 
 /**
  * The whole life of a deal with milestones, on 390 px phones: the English brand splits a €250 deal
@@ -31,16 +47,38 @@ const nl: Record<string, string> = { ...formTexts('nl'), ...nlMilestones };
 const fill = (text: string, vars: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name]));
 const plan = [
-  { title: 'Teaser story', amount: '100', dueDate: inDays(7), deliverables: ['1 Instagram Story'] },
-  { title: 'TikTok video', amount: '80', dueDate: inDays(14), deliverables: ['1 TikTok Video'] },
-  { title: 'Launch post', amount: '70', dueDate: inDays(21), deliverables: ['1 Instagram Post'] },
+  {
+    title: 'Teaser story',
+    amount: '100',
+    dueDate: inDays(7),
+    deliverables: ['1 Instagram Story'],
+  },
+  {
+    title: 'TikTok video',
+    amount: '80',
+    dueDate: inDays(14),
+    deliverables: ['1 TikTok Video'],
+  },
+  {
+    title: 'Launch post',
+    amount: '70',
+    dueDate: inDays(21),
+    deliverables: ['1 Instagram Post'],
+  },
 ];
 
 const milestone = (page: Page, n: number): Locator =>
   page.locator(`[data-testid="milestone"][data-index="${n}"]`);
 
-async function settles(page: Page, n: number, status: string, timeout = 20_000): Promise<void> {
-  await expect.poll(() => milestone(page, n).getAttribute('data-status'), { timeout }).toBe(status);
+async function settles(
+  page: Page,
+  n: number,
+  status: string,
+  timeout = 20_000,
+): Promise<void> {
+  await expect
+    .poll(() => milestone(page, n).getAttribute('data-status'), { timeout })
+    .toBe(status);
 }
 
 describe('a deal of three milestones from the form to the last payout', () => {
@@ -54,7 +92,8 @@ describe('a deal of three milestones from the form to the last payout', () => {
   let token = '';
   const snap = screens('milestones-walk');
   const call = () => apiClient(server);
-  const dealOf = () => call()<DealDto>('GET', `/api/deals/${dealId}`, undefined, token);
+  const dealOf = () =>
+    call()<DealDto>('GET', `/api/deals/${dealId}`, undefined, token);
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
@@ -62,10 +101,13 @@ describe('a deal of three milestones from the form to the last payout', () => {
       launchBrowser(),
     ]);
     brand = await (await phoneContext(browser, server.url)).newPage();
-    creator = await (await phoneContext(browser, server.url, 'nl-NL')).newPage();
+    creator = await (
+      await phoneContext(browser, server.url, 'nl-NL')
+    ).newPage();
     admin = await (await phoneContext(browser, server.url)).newPage();
     await registerAndOnboard(brand, snap, unique('walk'));
-    token = (await brand.evaluate(() => localStorage.getItem('authToken'))) ?? '';
+    token =
+      (await brand.evaluate(() => localStorage.getItem('authToken'))) ?? '';
   }, 240_000);
 
   afterAll(async () => {
@@ -90,18 +132,25 @@ describe('a deal of three milestones from the form to the last payout', () => {
     const deal = await dealOf();
     expect(deal.revisionRounds).toBe(1);
     expect(deal.usageRights).toEqual({ kind: 'paid_ads', days: 30 });
-    expect(deal.milestones?.map((m) => m.amountCents)).toEqual([10_000, 8_000, 7_000]);
+    expect(deal.milestones?.map((m) => m.amountCents)).toEqual([
+      10_000, 8_000, 7_000,
+    ]);
   });
 
   it('the creator reads the contract and its plan in Dutch, accepts it and sets up the bank account', async () => {
     await creator.goto(link);
-    await see(creator, 'Betaalde advertenties / whitelisting gedurende 30 dagen');
+    await see(
+      creator,
+      'Betaalde advertenties / whitelisting gedurende 30 dagen',
+    );
     await milestone(creator, 3).getByText('Launch post').waitFor();
     expect(await seriousViolations(creator)).toEqual([]);
     await acceptInBrowser(creator, server, { lang: 'nl' });
     await see(creator, nl['accept.accepted']!);
     await fillPayoutIdentity(creator, 'nl');
-    await creator.getByRole('button', { name: nl['accept.bankSetup']! }).click();
+    await creator
+      .getByRole('button', { name: nl['accept.bankSetup']! })
+      .click();
     await creator.waitForURL('**/sim/onboarding/**');
     await creator.getByRole('button', { name: 'Instellen voltooien' }).click();
     await creator.waitForURL('**/accept/**');
@@ -112,12 +161,18 @@ describe('a deal of three milestones from the form to the last payout', () => {
 
   it('milestone 1: delivered, changes requested, delivered again, approved by the brand', async () => {
     const mine = milestone(creator, 1);
-    await mine.getByLabel(nl['revisions.linksLabel']!).fill('https://instagram.example/s/teaser');
-    await mine.getByRole('button', { name: fill(nl['milestones.deliver']!, { n: 1 }) }).click();
+    await mine
+      .getByLabel(nl['revisions.linksLabel']!)
+      .fill('https://instagram.example/s/teaser');
+    await mine
+      .getByRole('button', { name: fill(nl['milestones.deliver']!, { n: 1 }) })
+      .click();
     await settles(creator, 1, 'delivered');
     await brand.goto(`/deals/${dealId}`);
     const theirs = milestone(brand, 1);
-    await theirs.getByTestId('change-note').fill('Please show the product in the first second.');
+    await theirs
+      .getByTestId('change-note')
+      .fill('Please show the product in the first second.');
     await theirs.getByRole('button', { name: 'Send change request' }).click();
     await settles(brand, 1, 'changes_requested');
     await mine
@@ -126,11 +181,22 @@ describe('a deal of three milestones from the form to the last payout', () => {
     await mine
       .getByLabel(nl['revisions.noteLabel']!)
       .fill('Product staat nu in de eerste seconde.');
-    await mine.getByRole('button', { name: fill(nl['milestones.redeliver']!, { n: 1 }) }).click();
+    await mine
+      .getByRole('button', {
+        name: fill(nl['milestones.redeliver']!, { n: 1 }),
+      })
+      .click();
     await settles(creator, 1, 'delivered');
-    await theirs.getByText('Product staat nu in de eerste seconde.').waitFor({ timeout: 20_000 });
-    await theirs.getByRole('button', { name: en['milestones.approve']! }).click();
-    await brand.getByRole('dialog').getByRole('button', { name: en['confirm.ok']! }).click();
+    await theirs
+      .getByText('Product staat nu in de eerste seconde.')
+      .waitFor({ timeout: 20_000 });
+    await theirs
+      .getByRole('button', { name: en['milestones.approve']! })
+      .click();
+    await brand
+      .getByRole('dialog')
+      .getByRole('button', { name: en['confirm.ok']! })
+      .click();
     await settles(brand, 1, 'released');
     await snap(brand, 'milestone-1-released');
   });
@@ -141,7 +207,9 @@ describe('a deal of three milestones from the form to the last payout', () => {
       .click();
     await settles(creator, 2, 'delivered');
     // The countdown shows when; nobody acts, and the timer releases it.
-    await milestone(brand, 2).getByTestId('deal-countdown').waitFor({ timeout: 20_000 });
+    await milestone(brand, 2)
+      .getByTestId('deal-countdown')
+      .waitFor({ timeout: 20_000 });
     await settles(brand, 2, 'released', (REVIEW_SECONDS + 60) * 1000);
     const deal = await dealOf();
     expect(deal.milestones?.[1]?.releaseTrigger).toBe('review_period_elapsed');
@@ -153,9 +221,13 @@ describe('a deal of three milestones from the form to the last payout', () => {
       .getByRole('button', { name: fill(nl['milestones.deliver']!, { n: 3 }) })
       .click();
     await settles(creator, 3, 'delivered');
-    await milestone(brand, 3).getByRole('button', { name: en['milestones.dispute']! }).click();
+    await milestone(brand, 3)
+      .getByRole('button', { name: en['milestones.dispute']! })
+      .click();
     const dialog = brand.getByRole('dialog');
-    await dialog.getByLabel(en['dispute.reasonLabel']!).fill('The post misses the discount code.');
+    await dialog
+      .getByLabel(en['dispute.reasonLabel']!)
+      .fill('The post misses the discount code.');
     expect(await seriousViolations(brand)).toEqual([]);
     await dialog.getByRole('button', { name: en['confirm.ok']! }).click();
     await settles(brand, 3, 'dispute');
@@ -202,12 +274,21 @@ describe('a deal of three milestones from the form to the last payout', () => {
         headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
       });
       expect(response.headers.get('content-type')).toBe('application/pdf');
-      return (await pdfPages(new Uint8Array(await response.arrayBuffer()))).join(' ');
+      return (
+        await pdfPages(new Uint8Array(await response.arrayBuffer()))
+      ).join(' ');
     };
     const linkToken = link.split('/accept/')[1]!;
-    const brandPdf = await pdf(`/api/deals/${dealId}/contract/pdf?lang=en`, token);
-    const creatorPdf = await pdf(`/api/deals/link/${linkToken}/contract/pdf?lang=nl`);
-    const hashes = (text: string) => [...new Set(text.match(/\b[0-9a-f]{64}\b/g) ?? [])];
+    const brandPdf = await pdf(
+      `/api/deals/${dealId}/contract/pdf?lang=en`,
+      token,
+    );
+    const creatorPdf = await pdf(
+      `/api/deals/link/${linkToken}/contract/pdf?lang=nl`,
+    );
+    const hashes = (text: string) => [
+      ...new Set(text.match(/\b[0-9a-f]{64}\b/g) ?? []),
+    ];
     expect(hashes(brandPdf)).toEqual([deal.contract.hash]);
     expect(hashes(creatorPdf)).toEqual([deal.contract.hash]);
   });

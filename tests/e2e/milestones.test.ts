@@ -25,8 +25,20 @@ import { apiClient, startServer, type RunningServer } from './support/server';
  * creator); the deal list shows "1 of 3 milestones released". Every screen and dialog axe clean.
  */
 const texts = {
-  en: { ...enCore, ...enBrand, ...enDealPages, ...enMilestones, locale: 'en-US' },
-  nl: { ...nlCore, ...nlBrand, ...nlDealPages, ...nlMilestones, locale: 'nl-NL' },
+  en: {
+    ...enCore,
+    ...enBrand,
+    ...enDealPages,
+    ...enMilestones,
+    locale: 'en-US',
+  },
+  nl: {
+    ...nlCore,
+    ...nlBrand,
+    ...nlDealPages,
+    ...nlMilestones,
+    locale: 'nl-NL',
+  },
 };
 type Lang = keyof typeof texts;
 const fill = (text: string, vars: Record<string, string | number>) =>
@@ -43,21 +55,44 @@ afterAll(async () => {
 });
 
 const plan = [
-  { title: 'Story teaser', deliverables: ['1 Instagram Story'], amount: '100', dueDate: inDays(5) },
-  { title: 'TikTok video', deliverables: ['1 TikTok Video'], amount: '80', dueDate: inDays(10) },
-  { title: 'Launch post', deliverables: ['1 Instagram Post'], amount: '70', dueDate: inDays(15) },
+  {
+    title: 'Story teaser',
+    deliverables: ['1 Instagram Story'],
+    amount: '100',
+    dueDate: inDays(5),
+  },
+  {
+    title: 'TikTok video',
+    deliverables: ['1 TikTok Video'],
+    amount: '80',
+    dueDate: inDays(10),
+  },
+  {
+    title: 'Launch post',
+    deliverables: ['1 Instagram Post'],
+    amount: '70',
+    dueDate: inDays(15),
+  },
 ];
 
 /** A brand (through the API) with a paid three-milestone deal and its link. */
-async function paidPlanDeal(): Promise<{ token: string; id: number; link: string }> {
+async function paidPlanDeal(): Promise<{
+  token: string;
+  id: number;
+  link: string;
+}> {
   const call = apiClient(server);
   const name = unique('plan');
-  const { token } = await call<{ token: string }>('POST', '/api/auth/register', {
-    username: name,
-    email: `${name}@example.com`,
-    password: 'secret-password',
-    companyName: `${name} BV`,
-  });
+  const { token } = await call<{ token: string }>(
+    'POST',
+    '/api/auth/register',
+    {
+      username: name,
+      email: `${name}@example.com`,
+      password: 'secret-password',
+      companyName: `${name} BV`,
+    },
+  );
   const { id } = await call<{ id: number }>(
     'POST',
     '/api/deals',
@@ -80,100 +115,142 @@ async function paidPlanDeal(): Promise<{ token: string; id: number; link: string
 const milestone = (page: Page, n: number): Locator =>
   page.locator(`[data-testid="milestone"][data-index="${n}"]`);
 
-async function waitForStatus(page: Page, n: number, status: string): Promise<void> {
+async function waitForStatus(
+  page: Page,
+  n: number,
+  status: string,
+): Promise<void> {
   await expect
-    .poll(() => milestone(page, n).getAttribute('data-status'), { timeout: 20_000 })
+    .poll(() => milestone(page, n).getAttribute('data-status'), {
+      timeout: 20_000,
+    })
     .toBe(status);
 }
 
-describe.each(['en', 'nl'] as const)('a deal with three milestones (%s)', (lang: Lang) => {
-  const tx = texts[lang];
-  const snap = screens(`milestones-${lang}`);
-  let brand: Page;
-  let creator: Page;
-  let deal = { token: '', id: 0, link: '' };
+describe.each(['en', 'nl'] as const)(
+  'a deal with three milestones (%s)',
+  (lang: Lang) => {
+    const tx = texts[lang];
+    const snap = screens(`milestones-${lang}`);
+    let brand: Page;
+    let creator: Page;
+    let deal = { token: '', id: 0, link: '' };
 
-  beforeAll(async () => {
-    deal = await paidPlanDeal();
-    const brandContext = await phoneContext(browser, server.url, tx.locale);
-    await brandContext.addInitScript(
-      (token) => localStorage.setItem('authToken', token),
-      deal.token,
-    );
-    brand = await brandContext.newPage();
-    creator = await (await phoneContext(browser, server.url, tx.locale)).newPage();
-  }, 120_000);
+    beforeAll(async () => {
+      deal = await paidPlanDeal();
+      const brandContext = await phoneContext(browser, server.url, tx.locale);
+      await brandContext.addInitScript(
+        (token) => localStorage.setItem('authToken', token),
+        deal.token,
+      );
+      brand = await brandContext.newPage();
+      creator = await (
+        await phoneContext(browser, server.url, tx.locale)
+      ).newPage();
+    }, 120_000);
 
-  it('the creator reads the plan, accepts, sets up the bank account and delivers milestone 1 with a link', async () => {
-    await creator.goto(`/accept/${deal.link}`);
-    await see(creator, 'Story teaser');
-    await see(creator, fill(tx['milestones.item'], { n: 3, total: 3 }));
-    expect(await seriousViolations(creator, { targetSize: true })).toEqual([]);
-    await acceptInBrowser(creator, server, { lang });
-    await see(creator, tx['accept.accepted']);
-    await fillPayoutIdentity(creator, lang);
-    await creator.getByRole('button', { name: tx['accept.bankSetup'] }).click();
-    await creator.waitForURL('**/sim/onboarding/**');
-    await creator.getByRole('button', { name: simulatedPageTexts[lang].complete }).click();
-    await creator.waitForURL('**/accept/**');
-    const first = milestone(creator, 1);
-    await first.getByLabel(tx['revisions.linksLabel']).fill('https://instagram.example/s/teaser');
-    await snap(creator, 'deliver');
-    expect(await seriousViolations(creator, { targetSize: true })).toEqual([]);
-    await first.getByRole('button', { name: fill(tx['milestones.deliver'], { n: 1 }) }).click();
-    await waitForStatus(creator, 1, 'delivered');
-    await waitForStatus(creator, 2, 'in_progress');
-  });
+    it('the creator reads the plan, accepts, sets up the bank account and delivers milestone 1 with a link', async () => {
+      await creator.goto(`/accept/${deal.link}`);
+      await see(creator, 'Story teaser');
+      await see(creator, fill(tx['milestones.item'], { n: 3, total: 3 }));
+      expect(await seriousViolations(creator, { targetSize: true })).toEqual(
+        [],
+      );
+      await acceptInBrowser(creator, server, { lang });
+      await see(creator, tx['accept.accepted']);
+      await fillPayoutIdentity(creator, lang);
+      await creator
+        .getByRole('button', { name: tx['accept.bankSetup'] })
+        .click();
+      await creator.waitForURL('**/sim/onboarding/**');
+      await creator
+        .getByRole('button', { name: simulatedPageTexts[lang].complete })
+        .click();
+      await creator.waitForURL('**/accept/**');
+      const first = milestone(creator, 1);
+      await first
+        .getByLabel(tx['revisions.linksLabel'])
+        .fill('https://instagram.example/s/teaser');
+      await snap(creator, 'deliver');
+      expect(await seriousViolations(creator, { targetSize: true })).toEqual(
+        [],
+      );
+      await first
+        .getByRole('button', { name: fill(tx['milestones.deliver'], { n: 1 }) })
+        .click();
+      await waitForStatus(creator, 1, 'delivered');
+      await waitForStatus(creator, 2, 'in_progress');
+    });
 
-  it('the brand sees the plan on the deal page and asks for changes on milestone 1', async () => {
-    await brand.goto(`/deals/${deal.id}`);
-    const first = milestone(brand, 1);
-    await first.getByText('https://instagram.example/s/teaser').waitFor();
-    await see(brand, fill(tx['milestones.summary'], { released: 0, total: 3 }));
-    await first.getByTestId('change-note').fill('Please show the product in the first second.');
-    await snap(brand, 'request-changes');
-    expect(await seriousViolations(brand, { targetSize: true })).toEqual([]);
-    await first.getByRole('button', { name: tx['revisions.requestSend'] }).click();
-    await waitForStatus(brand, 1, 'changes_requested');
-  });
+    it('the brand sees the plan on the deal page and asks for changes on milestone 1', async () => {
+      await brand.goto(`/deals/${deal.id}`);
+      const first = milestone(brand, 1);
+      await first.getByText('https://instagram.example/s/teaser').waitFor();
+      await see(
+        brand,
+        fill(tx['milestones.summary'], { released: 0, total: 3 }),
+      );
+      await first
+        .getByTestId('change-note')
+        .fill('Please show the product in the first second.');
+      await snap(brand, 'request-changes');
+      expect(await seriousViolations(brand, { targetSize: true })).toEqual([]);
+      await first
+        .getByRole('button', { name: tx['revisions.requestSend'] })
+        .click();
+      await waitForStatus(brand, 1, 'changes_requested');
+    });
 
-  it('the creator sees the note and delivers milestone 1 again', async () => {
-    const first = milestone(creator, 1);
-    await first
-      .getByText('Please show the product in the first second.')
-      .waitFor({ timeout: 20_000 });
-    await first.getByLabel(tx['revisions.noteLabel']).fill('Product now in the first second.');
-    await snap(creator, 'redeliver');
-    await first.getByRole('button', { name: fill(tx['milestones.redeliver'], { n: 1 }) }).click();
-    await waitForStatus(creator, 1, 'delivered');
-  });
+    it('the creator sees the note and delivers milestone 1 again', async () => {
+      const first = milestone(creator, 1);
+      await first
+        .getByText('Please show the product in the first second.')
+        .waitFor({ timeout: 20_000 });
+      await first
+        .getByLabel(tx['revisions.noteLabel'])
+        .fill('Product now in the first second.');
+      await snap(creator, 'redeliver');
+      await first
+        .getByRole('button', {
+          name: fill(tx['milestones.redeliver'], { n: 1 }),
+        })
+        .click();
+      await waitForStatus(creator, 1, 'delivered');
+    });
 
-  it('the brand approves milestone 1 after a confirmation naming amount and creator', async () => {
-    const first = milestone(brand, 1);
-    await first.getByText('Product now in the first second.').waitFor({ timeout: 20_000 });
-    // The round is used: no more change requests on this milestone.
-    expect(await first.getByTestId('change-note').count()).toBe(0);
-    await first.getByRole('button', { name: tx['milestones.approve'] }).click();
-    const dialog = brand.getByRole('dialog');
-    await dialog.getByText('@mila.makes').first().waitFor();
-    expect(await dialog.textContent()).toContain('Story teaser');
-    expect(await seriousViolations(brand, { targetSize: true })).toEqual([]);
-    await snap(brand, 'approve');
-    await dialog.getByRole('button', { name: tx['confirm.ok'] }).click();
-    await waitForStatus(brand, 1, 'released');
-    await waitForStatus(brand, 2, 'in_progress');
-  });
+    it('the brand approves milestone 1 after a confirmation naming amount and creator', async () => {
+      const first = milestone(brand, 1);
+      await first
+        .getByText('Product now in the first second.')
+        .waitFor({ timeout: 20_000 });
+      // The round is used: no more change requests on this milestone.
+      expect(await first.getByTestId('change-note').count()).toBe(0);
+      await first
+        .getByRole('button', { name: tx['milestones.approve'] })
+        .click();
+      const dialog = brand.getByRole('dialog');
+      await dialog.getByText('@mila.makes').first().waitFor();
+      expect(await dialog.textContent()).toContain('Story teaser');
+      expect(await seriousViolations(brand, { targetSize: true })).toEqual([]);
+      await snap(brand, 'approve');
+      await dialog.getByRole('button', { name: tx['confirm.ok'] }).click();
+      await waitForStatus(brand, 1, 'released');
+      await waitForStatus(brand, 2, 'in_progress');
+    });
 
-  it('the deal list shows one of three milestones released and the plan in the card details', async () => {
-    await brand.goto('/');
-    const card = brand.locator(`[data-testid="deal-card"][data-deal-id="${deal.id}"]`);
-    await card
-      .getByText(fill(tx['milestones.summary'], { released: 1, total: 3 }))
-      .waitFor({ timeout: 20_000 });
-    await card.getByRole('button', { name: tx['card.details'] }).click();
-    await card.getByTestId('milestone-plan').waitFor();
-    expect(await card.locator('[data-testid="milestone"]').count()).toBe(3);
-    await snap(brand, 'dashboard');
-    expect(await seriousViolations(brand, { targetSize: true })).toEqual([]);
-  });
-});
+    it('the deal list shows one of three milestones released and the plan in the card details', async () => {
+      await brand.goto('/');
+      const card = brand.locator(
+        `[data-testid="deal-card"][data-deal-id="${deal.id}"]`,
+      );
+      await card
+        .getByText(fill(tx['milestones.summary'], { released: 1, total: 3 }))
+        .waitFor({ timeout: 20_000 });
+      await card.getByRole('button', { name: tx['card.details'] }).click();
+      await card.getByTestId('milestone-plan').waitFor();
+      expect(await card.locator('[data-testid="milestone"]').count()).toBe(3);
+      await snap(brand, 'dashboard');
+      expect(await seriousViolations(brand, { targetSize: true })).toEqual([]);
+    });
+  },
+);

@@ -4,7 +4,8 @@ import { launchBrowser, phoneContext, screens } from './support/browser';
 import { registerAndOnboard, see, unique } from './support/flows';
 import { startServer, type RunningServer } from './support/server';
 
-const logLines = (page: Page) => page.getByTestId('push-log').locator('li').allTextContents();
+const logLines = (page: Page) =>
+  page.getByTestId('push-log').locator('li').allTextContents();
 
 /**
  * Headless Chromium grants no push permission, so these tests assert the paths a browser without
@@ -34,17 +35,25 @@ describe('notifications test page', () => {
     await see(page, 'Notifications test');
     const browserSays = await page.evaluate(() => ({
       supported:
-        'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window,
+        'serviceWorker' in navigator &&
+        'PushManager' in window &&
+        'Notification' in window,
       permission: 'Notification' in window ? Notification.permission : 'denied',
     }));
     expect(await page.getByTestId('push-support').textContent()).toBe(
       browserSays.supported ? 'Supported' : 'Not supported',
     );
-    expect(await page.getByTestId('push-permission').textContent()).toBe(browserSays.permission);
-    expect(await page.getByTestId('push-subscription').textContent()).toBe('Not subscribed');
-    expect(await page.getByRole('button', { name: 'Disable notifications' }).isDisabled()).toBe(
-      true,
+    expect(await page.getByTestId('push-permission').textContent()).toBe(
+      browserSays.permission,
     );
+    expect(await page.getByTestId('push-subscription').textContent()).toBe(
+      'Not subscribed',
+    );
+    expect(
+      await page
+        .getByRole('button', { name: 'Disable notifications' })
+        .isDisabled(),
+    ).toBe(true);
     await see(page, 'No results yet.');
     await snap(page, 'initial');
   });
@@ -60,20 +69,34 @@ describe('notifications test page', () => {
     );
     await expect
       .poll(() => logLines(page))
-      .toEqual([expect.stringMatching(/✗ Enable failed: permission (denied|default)$/)]);
-    expect(await page.getByTestId('push-permission').textContent()).not.toBe('granted');
-    expect(await page.getByTestId('push-subscription').textContent()).toBe('Not subscribed');
+      .toEqual([
+        expect.stringMatching(/✗ Enable failed: permission (denied|default)$/),
+      ]);
+    expect(await page.getByTestId('push-permission').textContent()).not.toBe(
+      'granted',
+    );
+    expect(await page.getByTestId('push-subscription').textContent()).toBe(
+      'Not subscribed',
+    );
     await snap(page, 'permission-denied');
   });
 
   it('server tests log what the server did (no subscription: nothing sent); Clear empties the log', async () => {
-    await page.getByRole('button', { name: 'Test server notification' }).click();
-    await page.getByRole('button', { name: 'Test deal-accepted notification' }).click();
+    await page
+      .getByRole('button', { name: 'Test server notification' })
+      .click();
+    await page
+      .getByRole('button', { name: 'Test deal-accepted notification' })
+      .click();
     await expect
       .poll(async () => (await logLines(page)).slice(0, 2))
       .toEqual([
-        expect.stringMatching(/✗ Deal-accepted notification failed: sent 0, failed 0$/),
-        expect.stringMatching(/✗ Server notification failed: sent 0, failed 0$/),
+        expect.stringMatching(
+          /✗ Deal-accepted notification failed: sent 0, failed 0$/,
+        ),
+        expect.stringMatching(
+          /✗ Server notification failed: sent 0, failed 0$/,
+        ),
       ]);
     await snap(page, 'log');
     await page.getByRole('button', { name: 'Clear' }).click();
@@ -92,20 +115,32 @@ describe('notifications test page', () => {
     });
     const other = await bare.newPage();
     await other.goto('/notifications-test');
-    await expect.poll(() => other.getByTestId('push-support').textContent()).toBe('Not supported');
-    expect(await other.getByRole('button', { name: 'Enable notifications' }).isDisabled()).toBe(
-      true,
-    );
-    expect(await other.getByRole('button', { name: 'Test local notification' }).isDisabled()).toBe(
-      true,
-    );
+    await expect
+      .poll(() => other.getByTestId('push-support').textContent())
+      .toBe('Not supported');
+    expect(
+      await other
+        .getByRole('button', { name: 'Enable notifications' })
+        .isDisabled(),
+    ).toBe(true);
+    expect(
+      await other
+        .getByRole('button', { name: 'Test local notification' })
+        .isDisabled(),
+    ).toBe(true);
     await snap(other, 'unsupported');
     await other.goto('/profile');
     await see(other, 'Account settings');
-    expect(await other.getByRole('switch', { name: 'Push notifications' }).isDisabled()).toBe(true);
-    expect(await other.getByRole('button', { name: 'Send test notification' }).isDisabled()).toBe(
-      true,
-    );
+    expect(
+      await other
+        .getByRole('switch', { name: 'Push notifications' })
+        .isDisabled(),
+    ).toBe(true);
+    expect(
+      await other
+        .getByRole('button', { name: 'Send test notification' })
+        .isDisabled(),
+    ).toBe(true);
     await bare.close();
   });
 });

@@ -26,7 +26,9 @@ describe('payment request in the browser', () => {
     const link = await createPaymentRequest(creator, snap, 'Zomercampagne');
 
     // The brand's browser is Dutch: its pages (and the test-mode checkout) are Dutch; the creator's stay English.
-    const brand = await (await phoneContext(browser, server.url, 'nl-NL')).newPage();
+    const brand = await (
+      await phoneContext(browser, server.url, 'nl-NL')
+    ).newPage();
     await brand.goto(link);
     await see(brand, 'Zomercampagne');
     await see(brand, 'Wacht op acceptatie');
@@ -49,16 +51,26 @@ describe('payment request in the browser', () => {
 
     await creator.goto('/payment-requests');
     await see(creator, 'My Payment Requests');
-    const card = creator.getByTestId('request-card').filter({ hasText: 'Zomercampagne' });
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('paid');
+    const card = creator
+      .getByTestId('request-card')
+      .filter({ hasText: 'Zomercampagne' });
+    await expect
+      .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('paid');
     await snap(creator, 'requests-paid');
     await card.getByRole('button', { name: 'Mark as completed' }).click();
     // Completing asks first: a note and links to the work, checked before they are sent.
     const dialog = creator.getByRole('dialog');
-    await dialog.getByLabel('Note to the brand (optional)').fill('Three posts are live.');
-    await dialog.getByLabel('Link to the work 1 (optional)').fill('instagram.com/p/zomer');
+    await dialog
+      .getByLabel('Note to the brand (optional)')
+      .fill('Three posts are live.');
+    await dialog
+      .getByLabel('Link to the work 1 (optional)')
+      .fill('instagram.com/p/zomer');
     await see(creator, 'Enter a web address starting with http:// or https://');
-    await dialog.getByLabel('Link to the work 1 (optional)').fill('https://instagram.com/p/zomer');
+    await dialog
+      .getByLabel('Link to the work 1 (optional)')
+      .fill('https://instagram.com/p/zomer');
     await dialog.getByRole('button', { name: 'Mark as completed' }).click();
     await expect
       .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
@@ -71,11 +83,17 @@ describe('payment request in the browser', () => {
     await see(brand, 'Voltooid, in beoordeling');
     await see(brand, 'Three posts are live.');
     await see(brand, 'https://instagram.com/p/zomer');
-    await expect.poll(() => brand.getByTestId('request-review-ends').isVisible()).toBe(true);
+    await expect
+      .poll(() => brand.getByTestId('request-review-ends').isVisible())
+      .toBe(true);
     await snap(brand, 'pay-request-delivered');
-    await brand.getByRole('button', { name: 'Goedkeuren en vrijgeven' }).click();
+    await brand
+      .getByRole('button', { name: 'Goedkeuren en vrijgeven' })
+      .click();
     const confirm = brand.getByRole('dialog');
-    await expect.poll(() => confirm.textContent()).toMatch(/€\s200,00 .* creator/);
+    await expect
+      .poll(() => confirm.textContent())
+      .toMatch(/€\s200,00 .* creator/);
     await confirm.getByRole('button', { name: 'Bevestigen' }).click();
     await see(brand, 'Opdracht voltooid!');
     await snap(brand, 'pay-request-completed');

@@ -1,7 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext, screens } from './support/browser';
-import { registerAndOnboard, see, unique, fillPayoutIdentity } from './support/flows';
+import {
+  registerAndOnboard,
+  see,
+  unique,
+  fillPayoutIdentity,
+} from './support/flows';
 import { seriousViolations } from './support/axe';
 import { startServer, type RunningServer } from './support/server';
 
@@ -38,15 +43,25 @@ const identityFields = {
   },
   nl: {
     marker: '(verplicht)',
-    labels: ['Officiële naam', 'Adres (straat', 'Geboortedatum', 'Fiscaal nummer'],
+    labels: [
+      'Officiële naam',
+      'Adres (straat',
+      'Geboortedatum',
+      'Fiscaal nummer',
+    ],
   },
 };
 
 /** The bank panel's identity fields are marked required (visible word, aria-required), at 390 px, axe clean. */
-async function expectRequiredIdentity(page: Page, lang: 'en' | 'nl'): Promise<void> {
+async function expectRequiredIdentity(
+  page: Page,
+  lang: 'en' | 'nl',
+): Promise<void> {
   const { marker, labels } = identityFields[lang];
   for (const label of labels) {
-    const control = page.getByLabel(new RegExp(`^${label.replace('(', '\\(')}`));
+    const control = page.getByLabel(
+      new RegExp(`^${label.replace('(', '\\(')}`),
+    );
     await control.waitFor();
     expect(await control.getAttribute('aria-required')).toBe('true');
     const id = await control.getAttribute('id');
@@ -54,13 +69,17 @@ async function expectRequiredIdentity(page: Page, lang: 'en' | 'nl'): Promise<vo
     expect(shown.startsWith(label)).toBe(true);
     expect(shown).toContain(marker);
   }
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+  ).toBeLessThanOrEqual(390);
   expect(await seriousViolations(page)).toEqual([]);
 }
 
 /** True while keyboard focus stays inside the open dialog. */
 const focusInDialog = (page: Page) =>
-  page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+  page.evaluate(() =>
+    Boolean(document.activeElement?.closest('[role="dialog"]')),
+  );
 
 describe('profile screen', () => {
   let server: RunningServer;
@@ -84,12 +103,14 @@ describe('profile screen', () => {
   it('shows the user card, the two stat tiles and the bank panel for a new account', async () => {
     await page.goto('/profile');
     await see(page, 'Account settings');
-    await expect.poll(() => page.getByTestId('profile-username').textContent()).toContain(name);
+    await expect
+      .poll(() => page.getByTestId('profile-username').textContent())
+      .toContain(name);
     await see(page, `${name}@example.com`);
     for (const tile of ['Total deals', 'Successful']) {
-      expect(await page.getByText(tile, { exact: true }).locator('..').textContent()).toBe(
-        `0${tile}`,
-      );
+      expect(
+        await page.getByText(tile, { exact: true }).locator('..').textContent(),
+      ).toBe(`0${tile}`);
     }
     await see(page, 'Bank Details & Payouts');
     await see(page, 'Not connected');
@@ -98,13 +119,15 @@ describe('profile screen', () => {
     for (const toggle of ['Email notifications', 'Push notifications'])
       await page.getByRole('switch', { name: toggle }).waitFor();
     // Automatic release is the escrow's rule, told rather than switched (ADR 0026).
-    expect(await page.getByRole('switch', { name: 'Auto-release funds' }).count()).toBe(0);
+    expect(
+      await page.getByRole('switch', { name: 'Auto-release funds' }).count(),
+    ).toBe(0);
     expect(await page.getByTestId('auto-release').textContent()).toContain(
       'Always on: the money goes to the creator 48 hours after delivery',
     );
-    expect(await page.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toMatch(
-      /^mailto:/,
-    );
+    expect(
+      await page.getByRole('link', { name: 'Contact us' }).getAttribute('href'),
+    ).toMatch(/^mailto:/);
     await snap(page, 'new-account');
   });
 
@@ -115,7 +138,10 @@ describe('profile screen', () => {
     await dialog.getByRole('heading', { name: 'Edit Profile' }).waitFor();
     for (let i = 0; i < 12; i += 1) {
       await page.keyboard.press(i % 4 === 3 ? 'Shift+Tab' : 'Tab');
-      expect(await focusInDialog(page), `focus left the dialog after ${i + 1} presses`).toBe(true);
+      expect(
+        await focusInDialog(page),
+        `focus left the dialog after ${i + 1} presses`,
+      ).toBe(true);
     }
     await dialog.getByLabel('Username').fill('x');
     await dialog.getByLabel('Email Address').fill('not-an-email');
@@ -136,15 +162,21 @@ describe('profile screen', () => {
       'Your profile has been successfully updated.',
     );
     await expect.poll(() => dialog.count()).toBe(0);
-    await expect.poll(() => page.getByTestId('profile-username').textContent()).toContain(renamed);
-    expect(await page.getByTestId('profile-username').textContent()).toContain('🇧🇪');
+    await expect
+      .poll(() => page.getByTestId('profile-username').textContent())
+      .toContain(renamed);
+    expect(await page.getByTestId('profile-username').textContent()).toContain(
+      '🇧🇪',
+    );
     await see(page, `${renamed}@example.org`);
     await see(page, 'Renamed Studio');
     await see(page, '+32 470 12 34 56');
     await snap(page, 'edited');
 
     await page.reload();
-    await expect.poll(() => page.getByTestId('profile-username').textContent()).toContain(renamed);
+    await expect
+      .poll(() => page.getByTestId('profile-username').textContent())
+      .toContain(renamed);
   });
 
   it('the bank panel goes from Setup incomplete to Connected through the simulated onboarding (not without the identity it asks for)', async () => {
@@ -204,16 +236,22 @@ describe('profile screen', () => {
     expect(await dialog.getByText('Last updated').textContent()).toMatch(
       /^Last updated: Nov 27, 2026$/,
     );
-    expect(await dialog.locator('h3').allTextContents()).toEqual(TERMS_SECTIONS);
+    expect(await dialog.locator('h3').allTextContents()).toEqual(
+      TERMS_SECTIONS,
+    );
     await snap(page, 'terms');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
   });
 
   it('Frequently asked questions opens the FAQ: fees, timing, disputes, payouts and documents', async () => {
-    await page.getByRole('link', { name: 'Frequently asked questions' }).click();
+    await page
+      .getByRole('link', { name: 'Frequently asked questions' })
+      .click();
     await page.waitForURL('**/faq');
-    await page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: 'Frequently asked questions' })
+      .waitFor();
     expect(await page.locator('summary h2').allTextContents()).toEqual(FAQ_EN);
     // The fees are the server's settings, and the first answer is open.
     await see(page, /8\.2% for a deal and 5% for a payment request/);
@@ -229,27 +267,42 @@ describe('profile screen', () => {
     await page.goto('/profile');
     const box = page.getByTestId('document-mails');
     await box.getByText('Documents by e-mail').waitFor();
-    const invoices = box.getByRole('switch', { name: 'Documents by e-mail: Invoice', exact: true });
+    const invoices = box.getByRole('switch', {
+      name: 'Documents by e-mail: Invoice',
+      exact: true,
+    });
     await expect.poll(() => invoices.getAttribute('aria-checked')).toBe('true');
     await invoices.click();
-    await expect.poll(() => invoices.getAttribute('aria-checked')).toBe('false');
+    await expect
+      .poll(() => invoices.getAttribute('aria-checked'))
+      .toBe('false');
     const saved = await page.evaluate(async () => {
       const res = await fetch('/api/user/notification-preferences', {
-        headers: { authorization: `Bearer ${localStorage.getItem('authToken') ?? ''}` },
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('authToken') ?? ''}`,
+        },
       });
-      return ((await res.json()) as { documents: Record<string, boolean> }).documents;
+      return ((await res.json()) as { documents: Record<string, boolean> })
+        .documents;
     });
-    expect(saved).toMatchObject({ invoice: false, receipt: true, statement: true });
+    expect(saved).toMatchObject({
+      invoice: false,
+      receipt: true,
+      statement: true,
+    });
     await snap(page, 'document-mails-en');
     await page.getByRole('button', { name: 'Nederlands' }).click();
     await box.getByText('Documenten per e-mail').waitFor();
-    const nl = box.getByRole('switch', { name: 'Documenten per e-mail: Factuur', exact: true });
+    const nl = box.getByRole('switch', {
+      name: 'Documenten per e-mail: Factuur',
+      exact: true,
+    });
     await expect.poll(() => nl.getAttribute('aria-checked')).toBe('false');
     await nl.click();
     await expect.poll(() => nl.getAttribute('aria-checked')).toBe('true');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      390,
-    );
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(390);
     await snap(page, 'document-mails-nl');
     await page.getByRole('button', { name: 'English' }).click();
     await box.getByText('Documents by e-mail').waitFor();
@@ -259,13 +312,18 @@ describe('profile screen', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await see(page, 'Are you sure you want to log out?');
     await snap(page, 'confirm-logout');
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Confirm' })
+      .click();
     await page.waitForURL('**/login');
     await see(page, 'Logged out');
     expect(await page.getByTestId('toast').textContent()).toContain(
       'You have been successfully logged out.',
     );
-    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    expect(
+      await page.evaluate(() => localStorage.getItem('authToken')),
+    ).toBeNull();
     await snap(page, 'logged-out');
     await page.goto('/profile');
     await page.waitForURL('**/login');
@@ -286,9 +344,13 @@ describe('the FAQ in Dutch, open without an account', () => {
   });
 
   it('a Dutch visitor reads the questions and the fees in Dutch, at 390 px', async () => {
-    const page = await (await phoneContext(browser, server.url, 'nl-NL')).newPage();
+    const page = await (
+      await phoneContext(browser, server.url, 'nl-NL')
+    ).newPage();
     await page.goto('/faq');
-    await page.getByRole('heading', { level: 1, name: 'Veelgestelde vragen' }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: 'Veelgestelde vragen' })
+      .waitFor();
     expect(await page.locator('summary h2').allTextContents()).toEqual(FAQ_NL);
     await see(page, /8,2% voor een deal en 5% voor een betaalverzoek/);
     await page.getByText('Hoe werkt een geschil?').click();

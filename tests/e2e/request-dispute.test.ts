@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLogin } from './support/admin-flows';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, phoneContext, screens } from './support/browser';
-import { registerAndOnboard, see, unique, fillPayoutIdentity } from './support/flows';
+import {
+  registerAndOnboard,
+  see,
+  unique,
+  fillPayoutIdentity,
+} from './support/flows';
 import { acceptInBrowser } from './support/link-codes';
 import { createPaymentRequest } from './support/request-flows';
 import { ADMIN, startServer, type RunningServer } from './support/server';
@@ -36,7 +41,8 @@ describe('a payment request disputed by its brand and split by an admin', () => 
   let brand: Page;
   let link = '';
   const snap = screens('request-dispute');
-  const card = () => creator.getByTestId('request-card').filter({ hasText: TITLE });
+  const card = () =>
+    creator.getByTestId('request-card').filter({ hasText: TITLE });
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -70,10 +76,14 @@ describe('a payment request disputed by its brand and split by an admin', () => 
 
   it('the creator marks it completed; the brand disputes with a reason and is told when the period ends', async () => {
     await creator.goto('/payment-requests');
-    await expect.poll(() => card().getAttribute('data-status'), { timeout: 20_000 }).toBe('paid');
+    await expect
+      .poll(() => card().getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('paid');
     await card().getByRole('button', { name: 'Mark as completed' }).click();
     const completing = creator.getByRole('dialog');
-    await completing.getByLabel('Note to the brand (optional)').fill('Both stories are live.');
+    await completing
+      .getByLabel('Note to the brand (optional)')
+      .fill('Both stories are live.');
     await completing.getByRole('button', { name: 'Mark as completed' }).click();
     await expect
       .poll(() => card().getAttribute('data-status'), { timeout: 20_000 })
@@ -87,10 +97,14 @@ describe('a payment request disputed by its brand and split by an admin', () => 
     // What happens when the period ends, and when (a clock time, not only a duration).
     await expect
       .poll(() => dialog.textContent())
-      .toMatch(/Als die afloopt, op .*\d{1,2}:\d{2}.*, gaat het geld naar de creator/);
+      .toMatch(
+        /Als die afloopt, op .*\d{1,2}:\d{2}.*, gaat het geld naar de creator/,
+      );
     await dialog.getByRole('button', { name: 'Betwisten' }).click();
     await see(brand, 'Geef een reden voor het geschil.');
-    await dialog.getByLabel('Wat is er mis met het werk?').fill('De tweede story ontbreekt.');
+    await dialog
+      .getByLabel('Wat is er mis met het werk?')
+      .fill('De tweede story ontbreekt.');
     await snap(brand, 'dispute-dialog');
     expect(await seriousViolations(brand)).toEqual([]);
     await dialog.getByRole('button', { name: 'Betwisten' }).click();
@@ -105,7 +119,9 @@ describe('a payment request disputed by its brand and split by an admin', () => 
   });
 
   it('a Dutch admin sees the amounts before confirming, then the split with both parts done', async () => {
-    const admin = await (await phoneContext(browser, server.url, 'nl-NL')).newPage();
+    const admin = await (
+      await phoneContext(browser, server.url, 'nl-NL')
+    ).newPage();
     await adminLoginDutch(admin);
     await admin.getByRole('tab', { name: 'Betaalverzoeken' }).click();
     const item = admin.getByTestId('admin-request').filter({ hasText: TITLE });
@@ -113,11 +129,14 @@ describe('a payment request disputed by its brand and split by an admin', () => 
     await item.click();
     const panel = admin.getByRole('region', { name: /^Betaalverzoek #/ });
     await panel.getByRole('button', { name: 'Oplossen met verdeling' }).click();
-    const dialog = admin.getByRole('dialog', { name: 'Oplossen met een verdeling' });
+    const dialog = admin.getByRole('dialog', {
+      name: 'Oplossen met een verdeling',
+    });
     await dialog.getByLabel('Creator ontvangt (€)').fill('120,50');
     const preview = dialog.getByTestId('split-preview');
     // nl-NL money has a no-break space after the euro sign.
-    const shown = async () => ((await preview.textContent()) ?? '').replace(/\u00a0/g, ' ');
+    const shown = async () =>
+      ((await preview.textContent()) ?? '').replace(/\u00a0/g, ' ');
     await expect.poll(shown, { timeout: 20_000 }).toContain(REFUND_NL);
     const text = await shown();
     expect(text).toContain(`Creator ontvangt${CREATOR_NL}`);
@@ -131,21 +150,39 @@ describe('a payment request disputed by its brand and split by an admin', () => 
     const status = panel.getByTestId('split-status');
     for (const part of ['split-transfer', 'split-refund'])
       await expect
-        .poll(() => status.getByTestId(part).getAttribute('data-state'), { timeout: 30_000 })
+        .poll(() => status.getByTestId(part).getAttribute('data-state'), {
+          timeout: 30_000,
+        })
         .toBe('succeeded');
     await panel.getByText('Opgelost met verdeling', { exact: true }).waitFor();
     // No action is left once the money is settled.
-    expect(await panel.getByRole('button', { name: 'Oplossen met verdeling' }).count()).toBe(0);
+    expect(
+      await panel
+        .getByRole('button', { name: 'Oplossen met verdeling' })
+        .count(),
+    ).toBe(0);
     await snap(admin, 'split-done');
   });
 
   it('the Disputes tab lists the request dispute beside deals, opens its timeline and thread in Dutch and English, and links to its admin actions', async () => {
     const views = [
-      { lang: 'nl-NL', tab: 'Geschillen', kind: 'Soort', only: 'Betaalverzoeken' },
-      { lang: 'en-GB', tab: 'Disputes', kind: 'Kind', only: 'Payment requests' },
+      {
+        lang: 'nl-NL',
+        tab: 'Geschillen',
+        kind: 'Soort',
+        only: 'Betaalverzoeken',
+      },
+      {
+        lang: 'en-GB',
+        tab: 'Disputes',
+        kind: 'Kind',
+        only: 'Payment requests',
+      },
     ] as const;
     for (const view of views) {
-      const admin = await (await phoneContext(browser, server.url, view.lang)).newPage();
+      const admin = await (
+        await phoneContext(browser, server.url, view.lang)
+      ).newPage();
       if (view.lang === 'nl-NL') await adminLoginDutch(admin);
       else await adminLogin(admin, ADMIN);
       await admin.getByRole('tab', { name: view.tab }).click();
@@ -158,12 +195,18 @@ describe('a payment request disputed by its brand and split by an admin', () => 
       await item.click();
       const page = admin.getByRole('region', {
         name:
-          view.lang === 'nl-NL' ? /^Geschil over betaalverzoek #/ : /^Dispute on payment request #/,
+          view.lang === 'nl-NL'
+            ? /^Geschil over betaalverzoek #/
+            : /^Dispute on payment request #/,
       });
       await page.waitFor();
       const outcome =
-        view.lang === 'nl-NL' ? 'Opgelost met een verdeling' : 'Resolved with a split';
-      await expect.poll(() => page.getByTestId('dispute-outcome').textContent()).toBe(outcome);
+        view.lang === 'nl-NL'
+          ? 'Opgelost met een verdeling'
+          : 'Resolved with a split';
+      await expect
+        .poll(() => page.getByTestId('dispute-outcome').textContent())
+        .toBe(outcome);
       const timeline = page.getByTestId('dispute-timeline');
       await expect
         .poll(() => timeline.textContent())
@@ -178,8 +221,12 @@ describe('a payment request disputed by its brand and split by an admin', () => 
           : 'resolved the request with a split',
       );
       // The conversation: the brand's reason opens it.
-      await expect.poll(() => page.textContent()).toContain('De tweede story ontbreekt.');
-      const width = await admin.evaluate(() => document.documentElement.scrollWidth);
+      await expect
+        .poll(() => page.textContent())
+        .toContain('De tweede story ontbreekt.');
+      const width = await admin.evaluate(
+        () => document.documentElement.scrollWidth,
+      );
       expect(width).toBeLessThanOrEqual(390);
       await snap(admin, `admin-request-dispute-${view.lang}`);
       expect(await seriousViolations(admin)).toEqual([]);
@@ -189,7 +236,8 @@ describe('a payment request disputed by its brand and split by an admin', () => 
       await admin.waitForURL('**/admin?request=*');
       await admin
         .getByRole('region', {
-          name: view.lang === 'nl-NL' ? /^Betaalverzoek #/ : /^Payment request #/,
+          name:
+            view.lang === 'nl-NL' ? /^Betaalverzoek #/ : /^Payment request #/,
         })
         .waitFor();
       await admin.close();
@@ -210,7 +258,11 @@ describe('a payment request disputed by its brand and split by an admin', () => 
   });
 
   it('a brand declines a request it did not order: rejected on both sides, nothing to pay', async () => {
-    const declined = await createPaymentRequest(creator, snap, 'Onbekende opdracht');
+    const declined = await createPaymentRequest(
+      creator,
+      snap,
+      'Onbekende opdracht',
+    );
     const stranger = await (await phoneContext(browser, server.url)).newPage();
     await stranger.goto(declined);
     await stranger.getByRole('button', { name: 'Reject request' }).click();
@@ -219,11 +271,17 @@ describe('a payment request disputed by its brand and split by an admin', () => 
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await see(stranger, 'Request declined');
     await see(stranger, 'Rejected');
-    expect(await stranger.getByRole('button', { name: 'Accept', exact: true }).count()).toBe(0);
+    expect(
+      await stranger
+        .getByRole('button', { name: 'Accept', exact: true })
+        .count(),
+    ).toBe(0);
     await snap(stranger, 'declined');
 
     await creator.goto('/payment-requests');
-    const rejected = creator.getByTestId('request-card').filter({ hasText: 'Onbekende opdracht' });
+    const rejected = creator
+      .getByTestId('request-card')
+      .filter({ hasText: 'Onbekende opdracht' });
     await creator.getByRole('tab', { name: 'Finished' }).click();
     await expect
       .poll(() => rejected.getAttribute('data-status'), { timeout: 20_000 })

@@ -8,7 +8,9 @@ import { acceptInBrowser } from './support/link-codes';
 import { startServer, type RunningServer } from './support/server';
 
 const printed = async (page: Page): Promise<string[]> =>
-  pdfPages(new Uint8Array(await page.pdf({ format: 'A4', printBackground: true })));
+  pdfPages(
+    new Uint8Array(await page.pdf({ format: 'A4', printBackground: true })),
+  );
 
 describe("a payment request's invoice: the paying brand's details at checkout, the invoice beside the receipt", () => {
   let server: RunningServer;
@@ -29,7 +31,9 @@ describe("a payment request's invoice: the paying brand's details at checkout, t
     await registerAndOnboard(creator, snap, unique('reqinvoice'));
     const link = await createPaymentRequest(creator, snap, 'Najaarscampagne');
 
-    const brand = await (await phoneContext(browser, server.url, 'nl-NL')).newPage();
+    const brand = await (
+      await phoneContext(browser, server.url, 'nl-NL')
+    ).newPage();
     await brand.goto(link);
     await acceptInBrowser(brand, server, { kind: 'request', lang: 'nl' });
     await see(brand, 'Geaccepteerd');
@@ -45,9 +49,9 @@ describe("a payment request's invoice: the paying brand's details at checkout, t
       .getByText(/btw-nummer heeft niet de vorm/)
       .first()
       .waitFor();
-    expect(await brand.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      390,
-    );
+    expect(
+      await brand.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(390);
     await snap(brand, 'details-wrong-vat');
     await form.getByLabel('Btw-nummer (optioneel)').fill('NL 123456789 B01');
     await form.getByRole('button', { name: 'Factuurgegevens opslaan' }).click();
@@ -59,7 +63,10 @@ describe("a payment request's invoice: the paying brand's details at checkout, t
     await brand.getByRole('button', { name: 'Betalen', exact: true }).click();
     await brand.waitForURL('**/pay-request-success/**');
     await see(brand, 'Betalingsbewijs');
-    const invoiceLink = brand.getByRole('link', { name: 'Factuur', exact: true });
+    const invoiceLink = brand.getByRole('link', {
+      name: 'Factuur',
+      exact: true,
+    });
     await expect
       .poll(
         async () => {
@@ -77,7 +84,13 @@ describe("a payment request's invoice: the paying brand's details at checkout, t
     await snap(brand, 'invoice-nl');
     const nl = await printed(brand);
     expect(nl).toHaveLength(1);
-    for (const words of ['Factuur', 'Btw 21%', 'Acme Drinks BV', 'NL123456789B01', '€ 10,00'])
+    for (const words of [
+      'Factuur',
+      'Btw 21%',
+      'Acme Drinks BV',
+      'NL123456789B01',
+      '€ 10,00',
+    ])
       expect(nl[0]).toContain(words);
 
     await brand.getByRole('button', { name: 'English' }).click();

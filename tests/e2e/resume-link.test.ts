@@ -48,12 +48,16 @@ describe('resume a link on another device', () => {
     await first.goto(link);
     // Accepting needs the address confirmed with the code mailed to it.
     const card = first.getByTestId('acceptance-code');
-    await card.getByRole('heading', { name: 'Bevestig je e-mailadres' }).waitFor();
+    await card
+      .getByRole('heading', { name: 'Bevestig je e-mailadres' })
+      .waitFor();
     await card.getByLabel('Je e-mailadres').fill(email);
     await card.getByRole('button', { name: 'Code sturen' }).click();
     const code = await codeMailedTo(server, email, seen);
     await first.getByTestId('accept-contract').check();
-    await card.getByLabel('Code uit de e-mail').fill('000000' === code ? '111111' : '000000');
+    await card
+      .getByLabel('Code uit de e-mail')
+      .fill('000000' === code ? '111111' : '000000');
     await card.getByRole('button', { name: 'Deal accepteren' }).click();
     // A wrong code is told in the reader's language, with the tries left, and accepts nothing.
     await see(first, /^Die code klopt niet; nog \d+ pogingen\.$/);
@@ -73,9 +77,15 @@ describe('resume a link on another device', () => {
     const stranger = await (await phoneContext(browser, server.url)).newPage();
     await stranger.goto(link);
     await see(stranger, 'This deal continues on another device');
-    expect(await stranger.getByRole('button', { name: /Set up bank details/ }).count()).toBe(0);
+    expect(
+      await stranger
+        .getByRole('button', { name: /Set up bank details/ })
+        .count(),
+    ).toBe(0);
     // The address is masked: the link alone does not reveal it.
-    expect(await stranger.getByTestId('continue-on-device').textContent()).not.toContain(email);
+    expect(
+      await stranger.getByTestId('continue-on-device').textContent(),
+    ).not.toContain(email);
     await stranger.close();
   });
 
@@ -84,13 +94,19 @@ describe('resume a link on another device', () => {
     await second.goto(link);
     const panel = second.getByTestId('continue-on-device');
     await see(second, 'This deal continues on another device');
-    await panel.getByRole('button', { name: 'Continue on this device' }).click();
+    await panel
+      .getByRole('button', { name: 'Continue on this device' })
+      .click();
     const code = await codeMailedTo(server, email, seen);
     await panel.getByLabel('Code from the e-mail').fill(code);
     await snap(second, 'resume-code');
-    await panel.getByRole('button', { name: 'Continue on this device' }).click();
+    await panel
+      .getByRole('button', { name: 'Continue on this device' })
+      .click();
     // The claim moved here: the link's actions show (the toast says so, but toasts go away).
-    await second.getByRole('button', { name: /Set up bank details/ }).waitFor({ timeout: 30_000 });
+    await second
+      .getByRole('button', { name: /Set up bank details/ })
+      .waitFor({ timeout: 30_000 });
     expect(await panel.count()).toBe(0);
 
     await fillPayoutIdentity(second);
@@ -98,33 +114,56 @@ describe('resume a link on another device', () => {
     await second.waitForURL('**/sim/onboarding/**');
     await second.getByRole('button', { name: 'Complete setup' }).click();
     await second.waitForURL('**/accept/**');
-    await second.getByRole('button', { name: 'Mark assignment as completed' }).click();
+    await second
+      .getByRole('button', { name: 'Mark assignment as completed' })
+      .click();
     await see(second, 'Marked as delivered');
     await expect
-      .poll(() => second.getByTestId('creator-status').textContent(), { timeout: 20_000 })
+      .poll(() => second.getByTestId('creator-status').textContent(), {
+        timeout: 20_000,
+      })
       .toBe('Delivered');
     await snap(second, 'delivered-elsewhere');
 
     // The first browser is told the link moved, and its buttons are gone.
     await first.reload();
     await see(first, 'Deze deal loopt verder op een ander apparaat');
-    expect(await first.getByRole('button', { name: /Bankgegevens/ }).count()).toBe(0);
+    expect(
+      await first.getByRole('button', { name: /Bankgegevens/ }).count(),
+    ).toBe(0);
     await snap(first, 'moved-away-nl');
   });
 
   it('an older link, accepted before the code was part of the acceptance, still confirms the address afterwards (Dutch) and continues on another device with it', async () => {
     const call = apiClient(server);
     const name = unique('olderbrand');
-    const register = { username: name, email: `${name}@example.com`, password: 'secret-password' };
-    const { token } = await call<{ token: string }>('POST', '/api/auth/register', {
-      ...register,
-      companyName: `${name} BV`,
-    });
-    const deal = { influencer: '@older.creator', title: 'Older reel', description: 'One reel' };
+    const register = {
+      username: name,
+      email: `${name}@example.com`,
+      password: 'secret-password',
+    };
+    const { token } = await call<{ token: string }>(
+      'POST',
+      '/api/auth/register',
+      {
+        ...register,
+        companyName: `${name} BV`,
+      },
+    );
+    const deal = {
+      influencer: '@older.creator',
+      title: 'Older reel',
+      description: 'One reel',
+    };
     const { id } = await call<{ id: number }>(
       'POST',
       '/api/deals',
-      { ...deal, amount: '250', deadline: inDays(10), deliverables: ['1 Instagram Post'] },
+      {
+        ...deal,
+        amount: '250',
+        deadline: inDays(10),
+        deliverables: ['1 Instagram Post'],
+      },
       token,
     );
     const older = await fundThroughApi(server, token, id);
@@ -133,27 +172,31 @@ describe('resume a link on another device', () => {
 
     // The browser that accepted back then kept the claim secret; it has no confirmed address yet.
     const context = await phoneContext(browser, server.url, 'nl-NL');
-    await context.addInitScript(([link, kept]) => localStorage.setItem(`dealClaim:${link}`, kept), [
-      older,
-      secret,
-    ] as const);
+    await context.addInitScript(
+      ([link, kept]) => localStorage.setItem(`dealClaim:${link}`, kept),
+      [older, secret] as const,
+    );
     const then = await context.newPage();
     await then.goto(`/accept/${older}`);
     const card = then.getByTestId('confirm-email');
-    await card.getByRole('heading', { name: 'Bevestig je e-mailadres' }).waitFor();
+    await card
+      .getByRole('heading', { name: 'Bevestig je e-mailadres' })
+      .waitFor();
     expect(await seriousViolations(then)).toEqual([]);
     await snap(then, 'older-confirm-nl');
     await card.getByLabel('Je e-mailadres').fill(olderEmail);
     await card.getByRole('button', { name: 'Code sturen' }).click();
-    await card.getByLabel('Code uit de e-mail').fill(await codeMailedTo(server, olderEmail, seen));
+    await card
+      .getByLabel('Code uit de e-mail')
+      .fill(await codeMailedTo(server, olderEmail, seen));
     await card.getByRole('button', { name: 'Bevestigen' }).click();
     await then.getByTestId('email-confirmed').waitFor();
     expect(await then.getByTestId('email-confirmed').textContent()).toContain(
       'E-mailadres bevestigd',
     );
-    expect(await then.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      390,
-    );
+    expect(
+      await then.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(390);
     expect(await seriousViolations(then)).toEqual([]);
     await snap(then, 'older-confirmed-nl');
 
@@ -161,12 +204,18 @@ describe('resume a link on another device', () => {
     const now = await (await phoneContext(browser, server.url)).newPage();
     await now.goto(`/accept/${older}`);
     const panel = now.getByTestId('continue-on-device');
-    await panel.getByRole('button', { name: 'Continue on this device' }).click();
+    await panel
+      .getByRole('button', { name: 'Continue on this device' })
+      .click();
     await panel
       .getByLabel('Code from the e-mail')
       .fill(await codeMailedTo(server, olderEmail, seen));
-    await panel.getByRole('button', { name: 'Continue on this device' }).click();
-    await now.getByRole('button', { name: /Set up bank details/ }).waitFor({ timeout: 30_000 });
+    await panel
+      .getByRole('button', { name: 'Continue on this device' })
+      .click();
+    await now
+      .getByRole('button', { name: /Set up bank details/ })
+      .waitFor({ timeout: 30_000 });
     await then.reload();
     await see(then, 'Deze deal loopt verder op een ander apparaat');
     await context.close();

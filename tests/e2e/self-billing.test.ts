@@ -59,15 +59,21 @@ async function creatorAgreesAndDelivers(
   await form.getByLabel('Country').selectOption('NL');
   await form.getByLabel('I charge VAT (VAT id)').check();
   await form.getByRole('button', { name: 'Agree to self-billing' }).click();
-  await form.getByText('Fill in your VAT id, or choose the small business scheme').waitFor();
+  await form
+    .getByText('Fill in your VAT id, or choose the small business scheme')
+    .waitFor();
   await form.getByText('Tick the box to agree').waitFor();
   await form.getByLabel('VAT id', { exact: true }).fill('NL123');
   await form.getByLabel(/I agree that the invoices for my payouts/).check();
   await form.getByRole('button', { name: 'Agree to self-billing' }).click();
   await form
-    .getByText('This VAT id is not in the format of the chosen country', { exact: false })
+    .getByText('This VAT id is not in the format of the chosen country', {
+      exact: false,
+    })
     .waitFor();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+  ).toBeLessThanOrEqual(390);
   await snap(page, 'self-billing-wrong-vat');
   await form.getByLabel('VAT id', { exact: true }).fill('NL 1234.56789.B01');
   await form.getByRole('button', { name: 'Agree to self-billing' }).click();
@@ -92,9 +98,17 @@ async function downloadedPdf(
   page: Page,
   button: string | Locator,
 ): Promise<{ name: string; text: string }> {
-  const target = typeof button === 'string' ? page.getByRole('button', { name: button }) : button;
-  const [download] = await Promise.all([page.waitForEvent('download'), target.click()]);
-  const pages = await pdfPages(new Uint8Array(readFileSync((await download.path())!)));
+  const target =
+    typeof button === 'string'
+      ? page.getByRole('button', { name: button })
+      : button;
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    target.click(),
+  ]);
+  const pages = await pdfPages(
+    new Uint8Array(readFileSync((await download.path())!)),
+  );
   expect(pages).toHaveLength(1);
   return { name: download.suggestedFilename(), text: pages[0]! };
 }
@@ -121,7 +135,12 @@ describe('self-billing: agreed at bank setup, the brand downloads the self-bille
     await registerAndOnboard(brand, snap, unique('acme'));
     await saveBillingDetails(brand);
     const link = await createAndPayDeal(brand, snap, '@sam.creates');
-    const creatorPage = await creatorAgreesAndDelivers(creator, link, snap, server);
+    const creatorPage = await creatorAgreesAndDelivers(
+      creator,
+      link,
+      snap,
+      server,
+    );
 
     await brand.goto('/');
     const card = cardOf(brand, '@sam.creates');
@@ -149,9 +168,9 @@ describe('self-billing: agreed at bank setup, the brand downloads the self-bille
     // By its reference, as the deal page links its other papers.
     await brand.waitForURL(/\/documents\/[0-9a-f]{32}$/);
     await brand.getByRole('heading', { name: 'Self-billed invoice' }).waitFor();
-    expect(await brand.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      390,
-    );
+    expect(
+      await brand.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(390);
     await snap(brand, 'self-billed-en');
     const en = await downloadedPdf(brand, 'Download PDF');
     expect(en.name).toMatch(/^self-billed-invoice-SB-\d{4}-000001\.pdf$/);
@@ -166,16 +185,27 @@ describe('self-billing: agreed at bank setup, the brand downloads the self-bille
       expect(en.text).toContain(words);
 
     await brand.getByRole('button', { name: 'Nederlands' }).click();
-    await brand.getByRole('heading', { name: 'Factuur uitgereikt door afnemer' }).waitFor();
+    await brand
+      .getByRole('heading', { name: 'Factuur uitgereikt door afnemer' })
+      .waitFor();
     await snap(brand, 'self-billed-nl');
     const nl = await downloadedPdf(brand, 'PDF downloaden');
-    for (const words of ['Factuur uitgereikt door afnemer', 'Sam Creates', 'Btw 21%', '€ 250,00'])
+    for (const words of [
+      'Factuur uitgereikt door afnemer',
+      'Sam Creates',
+      'Btw 21%',
+      '€ 250,00',
+    ])
       expect(nl.text).toContain(words);
     await brand.getByRole('button', { name: 'English' }).click();
 
     await creatorPage.reload();
-    await creatorPage.getByRole('link', { name: 'Self-billed invoice' }).click({ timeout: 20_000 });
-    await creatorPage.getByRole('heading', { name: 'Self-billed invoice' }).waitFor();
+    await creatorPage
+      .getByRole('link', { name: 'Self-billed invoice' })
+      .click({ timeout: 20_000 });
+    await creatorPage
+      .getByRole('heading', { name: 'Self-billed invoice' })
+      .waitFor();
     await snap(creatorPage, 'self-billed-creator');
 
     // The admin deal panel links to the deal's invoices: the fee invoice and the self-billed one.
@@ -191,7 +221,9 @@ describe('self-billing: agreed at bank setup, the brand downloads the self-bille
       name: /^Self-billed invoice SB-\d{4}-000001$/,
     });
     await selfBilledPdf.waitFor({ timeout: 20_000 });
-    await admin.getByRole('button', { name: /^Invoice \d{4}-\d{6}$/ }).waitFor();
+    await admin
+      .getByRole('button', { name: /^Invoice \d{4}-\d{6}$/ })
+      .waitFor();
     await snap(admin, 'admin-deal-invoices');
     const adminPdf = await downloadedPdf(admin, selfBilledPdf);
     expect(adminPdf.text).toContain('Self-billed invoice');
@@ -217,7 +249,11 @@ describe('self-billing for the account, on the profile', () => {
     await registerAndOnboard(page, snap, unique('sbprofile'));
     await page.goto('/profile');
     const card = page.getByTestId('self-billing');
-    await card.getByText('covers the deals you accept while signed in', { exact: false }).waitFor();
+    await card
+      .getByText('covers the deals you accept while signed in', {
+        exact: false,
+      })
+      .waitFor();
     await card.getByRole('button', { name: 'Set up self-billing' }).click();
     const form = page.getByRole('form', { name: 'Self-billing' });
     await form.getByLabel('Company or name').fill('Sam Creates');
@@ -230,11 +266,13 @@ describe('self-billing for the account, on the profile', () => {
     await form.getByLabel(/I agree that the invoices for my payouts/).check();
     await form.getByRole('button', { name: 'Agree to self-billing' }).click();
     await form
-      .getByText('This VAT id is not in the format of the chosen country', { exact: false })
+      .getByText('This VAT id is not in the format of the chosen country', {
+        exact: false,
+      })
       .waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      390,
-    );
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(390);
     await snap(page, 'wrong-vat');
     await form.getByLabel('VAT id', { exact: true }).fill('NL123456789B01');
     await form.getByRole('button', { name: 'Agree to self-billing' }).click();
@@ -246,12 +284,14 @@ describe('self-billing for the account, on the profile', () => {
     await card.getByText(/^✓ Facturering door de afnemer/).waitFor();
     await card.getByText('Sam Creates · Btw-nummer NL123456789B01').waitFor();
     await card.getByText('ingelogd accepteert', { exact: false }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      390,
-    );
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(390);
     await snap(page, 'agreed-nl');
     await card.getByRole('button', { name: /intrekken/i }).click();
-    await card.getByRole('button', { name: 'Facturering door de afnemer instellen' }).waitFor();
+    await card
+      .getByRole('button', { name: 'Facturering door de afnemer instellen' })
+      .waitFor();
     await page.getByRole('button', { name: 'English' }).click();
     await card.getByRole('button', { name: 'Set up self-billing' }).waitFor();
     await snap(page, 'withdrawn');

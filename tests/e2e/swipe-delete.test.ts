@@ -1,15 +1,26 @@
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type {
+  Browser,
+  BrowserContext,
+  CDPSession,
+  Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { cardOf, registerAndOnboard, see, unique } from './support/flows';
 import { createUnpaidDeal } from './support/deal-form-flows';
 import { startServer, type RunningServer } from './support/server';
 
-const DELETE_PROMPT = 'Are you sure you want to delete this deal? This cannot be undone.';
+const DELETE_PROMPT =
+  'Are you sure you want to delete this deal? This cannot be undone.';
 
 /** Where a drag can start on a card: the right end of its status row (not a link or button). */
-async function grabPoint(page: Page, influencer: string): Promise<{ x: number; y: number }> {
-  const line = cardOf(page, influencer).getByTestId('deal-status').locator('..');
+async function grabPoint(
+  page: Page,
+  influencer: string,
+): Promise<{ x: number; y: number }> {
+  const line = cardOf(page, influencer)
+    .getByTestId('deal-status')
+    .locator('..');
   // Clear of the fixed bottom navigation and the toast area.
   await line.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const box = await line.boundingBox();
@@ -26,7 +37,10 @@ const offsetOf = (page: Page, influencer: string) => async () =>
       .getAttribute('data-offset'),
   );
 const revealOf = (page: Page, influencer: string) =>
-  page.getByTestId('swipe-container').filter({ hasText: influencer }).getByTestId('swipe-reveal');
+  page
+    .getByTestId('swipe-container')
+    .filter({ hasText: influencer })
+    .getByTestId('swipe-reveal');
 
 describe('swipe or drag to delete a pending_payment deal card', () => {
   let server: RunningServer;
@@ -41,8 +55,14 @@ describe('swipe or drag to delete a pending_payment deal card', () => {
     page = await context.newPage();
     await registerAndOnboard(page, snap, unique('swiper'));
     await createUnpaidDeal(page, { influencer: '@keep.me', title: 'Stays' });
-    await createUnpaidDeal(page, { influencer: '@drag.me', title: 'Dragged away' });
-    await createUnpaidDeal(page, { influencer: '@touch.me', title: 'Swiped away' });
+    await createUnpaidDeal(page, {
+      influencer: '@drag.me',
+      title: 'Dragged away',
+    });
+    await createUnpaidDeal(page, {
+      influencer: '@touch.me',
+      title: 'Swiped away',
+    });
     await page.goto('/');
     await cardOf(page, '@touch.me').waitFor();
   });
@@ -82,10 +102,15 @@ describe('swipe or drag to delete a pending_payment deal card', () => {
       await page.mouse.up();
       await see(page, DELETE_PROMPT);
       if (answer === 'Cancel') await snap(page, 'confirm-delete');
-      await page.getByRole('dialog').getByRole('button', { name: answer }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: answer })
+        .click();
     }
     await see(page, 'Deal deleted');
-    await expect.poll(() => cardOf(page, '@drag.me').count(), { timeout: 20_000 }).toBe(0);
+    await expect
+      .poll(() => cardOf(page, '@drag.me').count(), { timeout: 20_000 })
+      .toBe(0);
     expect(await cardOf(page, '@keep.me').count()).toBe(1);
     await snap(page, 'deleted');
   });
@@ -103,9 +128,14 @@ describe('swipe or drag to delete a pending_payment deal card', () => {
     await expect.poll(offsetOf(page, '@touch.me')).toBe(110);
     await touch('touchEnd', 110);
     await see(page, DELETE_PROMPT);
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Confirm' })
+      .click();
     await see(page, 'Deal deleted');
-    await expect.poll(() => cardOf(page, '@touch.me').count(), { timeout: 20_000 }).toBe(0);
+    await expect
+      .poll(() => cardOf(page, '@touch.me').count(), { timeout: 20_000 })
+      .toBe(0);
     expect(await cardOf(page, '@keep.me').count()).toBe(1);
     await snap(page, 'touch-deleted');
   });

@@ -8,7 +8,12 @@ import { inDays } from './support/deal-form-flows';
 import { acceptThroughApi } from './support/link-codes';
 import { registerAndOnboard, see, unique } from './support/flows';
 import { seriousViolations } from './support/axe';
-import { apiClient, startServer, submitSimulatedPage, type RunningServer } from './support/server';
+import {
+  apiClient,
+  startServer,
+  submitSimulatedPage,
+  type RunningServer,
+} from './support/server';
 
 /** Waits up to 20 s for `done` (setup runs outside a test, where expect.poll is not available). */
 async function until(done: () => Promise<boolean>): Promise<void> {
@@ -32,7 +37,10 @@ describe('the year overview: a printable page, a PDF and a CSV in English and Du
   /** A €400 request the brand pays, the creator completes and the brand approves: a payout. */
   async function paidOutRequest(token: string): Promise<void> {
     const call = apiClient(server);
-    const { id, shareableToken } = await call<{ id: number; shareableToken: string }>(
+    const { id, shareableToken } = await call<{
+      id: number;
+      shareableToken: string;
+    }>(
       'POST',
       '/api/payment-requests',
       {
@@ -85,7 +93,13 @@ describe('the year overview: a printable page, a PDF and a CSV in English and Du
       undefined,
       { 'x-claim-secret': claimSecret },
     );
-    expect(await submitSimulatedPage(server, checkout.url, 'outcome=pay&method=card')).toBe(303);
+    expect(
+      await submitSimulatedPage(
+        server,
+        checkout.url,
+        'outcome=pay&method=card',
+      ),
+    ).toBe(303);
     const status = async () =>
       (
         await call<{ id: number; status: string }[]>(
@@ -97,15 +111,23 @@ describe('the year overview: a printable page, a PDF and a CSV in English and Du
       ).find((r) => r.id === id)?.status;
     await until(async () => (await status()) === 'paid');
     await call('POST', `/api/payment-requests/${id}/complete`, {}, token);
-    await call('POST', `/api/payment-requests/approve/${shareableToken}`, undefined, undefined, {
-      'x-claim-secret': claimSecret,
-    });
+    await call(
+      'POST',
+      `/api/payment-requests/approve/${shareableToken}`,
+      undefined,
+      undefined,
+      {
+        'x-claim-secret': claimSecret,
+      },
+    );
     await until(async () => (await status()) === 'completed');
     requestId = id;
   }
 
   const printed = async () =>
-    pdfPages(new Uint8Array(await page.pdf({ format: 'A4', printBackground: true })));
+    pdfPages(
+      new Uint8Array(await page.pdf({ format: 'A4', printBackground: true })),
+    );
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -138,11 +160,20 @@ describe('the year overview: a printable page, a PDF and a CSV in English and Du
     await page.goto('/payment-requests');
     await page.getByRole('link', { name: /Year overview/ }).click();
     await page.waitForURL(`**/year-overview/${year}`);
-    await page.getByRole('heading', { name: `Year overview ${year}` }).waitFor();
+    await page
+      .getByRole('heading', { name: `Year overview ${year}` })
+      .waitFor();
     await see(page, 'Paid out to you');
     await snap(page, 'en');
     const [en] = await printed();
-    for (const words of ['Year overview', 'Payout', 'Spring reel', 'Acme', '€400.00', 'fee €20.00'])
+    for (const words of [
+      'Year overview',
+      'Payout',
+      'Spring reel',
+      'Acme',
+      '€400.00',
+      'fee €20.00',
+    ])
       expect(en).toContain(words);
     expect(en).not.toMatch(/Download PDF|Download CSV|Print/);
 
@@ -157,32 +188,50 @@ describe('the year overview: a printable page, a PDF and a CSV in English and Du
       .split('\r\n');
     expect(lines[0]).toBe(creatorCsvColumns.join(','));
     expect(
-      lines.slice(1).some((l) => l.includes(',payout,payment_request,') && l.includes('400.00')),
+      lines
+        .slice(1)
+        .some(
+          (l) => l.includes(',payout,payment_request,') && l.includes('400.00'),
+        ),
     ).toBe(true);
   }, 120_000);
 
   it('in Dutch: the same page and the server PDF', async () => {
     await page.getByRole('button', { name: 'Nederlands' }).click();
-    await page.getByRole('heading', { name: `Jaaroverzicht ${year}` }).waitFor();
+    await page
+      .getByRole('heading', { name: `Jaaroverzicht ${year}` })
+      .waitFor();
     await see(page, 'Aan jou uitbetaald');
     await snap(page, 'nl');
     const [nl] = await printed();
-    for (const words of ['Jaaroverzicht', 'Uitbetaling', '€ 400,00', 'Behouden platformkosten'])
+    for (const words of [
+      'Jaaroverzicht',
+      'Uitbetaling',
+      '€ 400,00',
+      'Behouden platformkosten',
+    ])
       expect(nl).toContain(words);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'PDF downloaden' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`year-overview-${year}.pdf`);
-    const [pdf] = await pdfPages(new Uint8Array(readFileSync((await download.path())!)));
-    for (const words of ['Jaaroverzicht', 'Uitbetaling', '€ 400,00']) expect(pdf).toContain(words);
+    const [pdf] = await pdfPages(
+      new Uint8Array(readFileSync((await download.path())!)),
+    );
+    for (const words of ['Jaaroverzicht', 'Uitbetaling', '€ 400,00'])
+      expect(pdf).toContain(words);
     await page.getByRole('button', { name: 'English' }).click();
-    await page.getByRole('heading', { name: `Year overview ${year}` }).waitFor();
+    await page
+      .getByRole('heading', { name: `Year overview ${year}` })
+      .waitFor();
   }, 120_000);
 
   it("the request's card links the payout's statement and self-billed invoice by reference, in English and Dutch; another account gets no document", async () => {
     await page.goto('/payment-requests');
-    const card = page.getByTestId('request-card').filter({ hasText: 'Spring reel' });
+    const card = page
+      .getByTestId('request-card')
+      .filter({ hasText: 'Spring reel' });
     const statement = card.getByRole('link', { name: 'Statement' });
     await statement.waitFor({ timeout: 20_000 });
     const selfBilled = card.getByRole('link', { name: 'Self-billed invoice' });
@@ -196,16 +245,20 @@ describe('the year overview: a printable page, a PDF and a CSV in English and Du
     await selfBilled.click();
     await page.getByRole('heading', { name: 'Self-billed invoice' }).waitFor();
     await see(page, 'Sanne Creates');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      390,
-    );
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page)).toEqual([]);
     await snap(page, 'self-billed-en');
     await page.getByRole('button', { name: 'Nederlands' }).click();
-    await page.getByRole('heading', { name: 'Factuur uitgereikt door afnemer' }).waitFor();
+    await page
+      .getByRole('heading', { name: 'Factuur uitgereikt door afnemer' })
+      .waitFor();
     await snap(page, 'self-billed-nl');
     await page.goto(statementHref);
-    await page.getByRole('heading', { name: 'Uitbetalingsoverzicht' }).waitFor();
+    await page
+      .getByRole('heading', { name: 'Uitbetalingsoverzicht' })
+      .waitFor();
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'Payout statement' }).waitFor();
     // Back goes to the requests, where the card is.
@@ -218,9 +271,14 @@ describe('the year overview: a printable page, a PDF and a CSV in English and Du
     await registerAndOnboard(other, snap, unique('stranger'));
     for (const href of [statementHref, selfBilledHref]) {
       await other.goto(href);
-      await other.getByRole('alert').filter({ hasText: 'Document not found' }).waitFor();
+      await other
+        .getByRole('alert')
+        .filter({ hasText: 'Document not found' })
+        .waitFor();
       expect(
-        await other.getByRole('heading', { name: /Self-billed invoice|statement/ }).count(),
+        await other
+          .getByRole('heading', { name: /Self-billed invoice|statement/ })
+          .count(),
       ).toBe(0);
     }
     for (const kind of ['statement', 'self-billed-invoice']) {

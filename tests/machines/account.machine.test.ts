@@ -8,7 +8,12 @@ import { machineSpec } from '@tests/support/machine-spec';
 const user = machineSpec(userMachine);
 const admin = machineSpec(adminMachine);
 const registered = () =>
-  event('UserRegistered', { userId: 'u_1', email: 'a@b.example' }, at(0), actors.brand);
+  event(
+    'UserRegistered',
+    { userId: 'u_1', email: 'a@b.example' },
+    at(0),
+    actors.brand,
+  );
 const onboarded = () =>
   event(
     'OnboardingCompleted',
@@ -16,7 +21,8 @@ const onboarded = () =>
     at(1),
     actors.brand,
   );
-const linked = () => event('PayoutAccountLinked', { accountId: 'acct_9Z' }, at(2));
+const linked = () =>
+  event('PayoutAccountLinked', { accountId: 'acct_9Z' }, at(2));
 const pushAdded = (endpoint = 'https://push.example/abc') =>
   event('PushSubscriptionAdded', { endpoint }, at(3));
 
@@ -27,7 +33,12 @@ describe('user account', () => {
       .when(registered())
       .then({
         state: 'registered',
-        context: { userId: 'u_1', email: 'a@b.example', createdAt: at(0), onboardedAt: null },
+        context: {
+          userId: 'u_1',
+          email: 'a@b.example',
+          createdAt: at(0),
+          onboardedAt: null,
+        },
       });
     user
       .given([registered()])
@@ -71,7 +82,13 @@ describe('user account', () => {
     for (const history of [[registered()], [registered(), onboarded()]]) {
       user
         .given(history)
-        .when(event('ProfileUpdated', { username: 'acme2', email: 'new@acme.example' }, at(5)))
+        .when(
+          event(
+            'ProfileUpdated',
+            { username: 'acme2', email: 'new@acme.example' },
+            at(5),
+          ),
+        )
         .then({ context: { username: 'acme2', email: 'new@acme.example' } });
     }
   });
@@ -92,21 +109,33 @@ describe('user account', () => {
   });
 
   it('push subscriptions are kept once per endpoint and removed only when present', () => {
-    const snapshot = user.given([registered(), pushAdded()]).when(pushAdded()).then({});
+    const snapshot = user
+      .given([registered(), pushAdded()])
+      .when(pushAdded())
+      .then({});
     expect(snapshot.context.pushSubscriptions).toHaveLength(1);
     user
       .given([registered(), pushAdded()])
-      .when(event('PushSubscriptionRemoved', { endpoint: 'https://push.example/abc' }))
+      .when(
+        event('PushSubscriptionRemoved', {
+          endpoint: 'https://push.example/abc',
+        }),
+      )
       .then({ context: { pushSubscriptions: [] } });
     user
       .given([registered()])
-      .when(event('PushSubscriptionRemoved', { endpoint: 'https://push.example/abc' }))
+      .when(
+        event('PushSubscriptionRemoved', {
+          endpoint: 'https://push.example/abc',
+        }),
+      )
       .thenRefused();
   });
 });
 
 describe('admin account', () => {
-  const created = () => event('AdminAccountCreated', { role: 'auditor' }, at(0), actors.system);
+  const created = () =>
+    event('AdminAccountCreated', { role: 'auditor' }, at(0), actors.system);
 
   it('is created active, records logins, and is deactivated for good', () => {
     admin
@@ -114,7 +143,12 @@ describe('admin account', () => {
       .when(created())
       .then({
         state: 'active',
-        context: { adminId: 'a_1', role: 'auditor', createdAt: at(0), lastLoginAt: null },
+        context: {
+          adminId: 'a_1',
+          role: 'auditor',
+          createdAt: at(0),
+          lastLoginAt: null,
+        },
       });
     admin
       .given([created()])

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEvent, EventDecodeError, type StoredEventLike } from '@machines/events/codec';
+import {
+  decodeEvent,
+  EventDecodeError,
+  type StoredEventLike,
+} from '@machines/events/codec';
 import { eventCatalog } from '@machines/events/catalog';
 import { metadata } from '@tests/support/event-factory';
 
@@ -27,14 +31,21 @@ describe('decodeEvent', () => {
   it('returns every catalogue example as a domain event', () => {
     for (const d of eventCatalog) {
       const event = decodeEvent(stored({ type: d.type, data: d.example }));
-      expect(event).toEqual({ type: d.type, data: d.example, metadata: metadata() });
+      expect(event).toEqual({
+        type: d.type,
+        data: d.example,
+        metadata: metadata(),
+      });
     }
   });
 
   it('keeps metadata.state, the statechart verdict stamped by the pipeline', () => {
     expect(
-      decodeEvent(stored({ metadata: { ...metadata(), state: 'pending_delivery.accepted' } }))
-        .metadata.state,
+      decodeEvent(
+        stored({
+          metadata: { ...metadata(), state: 'pending_delivery.accepted' },
+        }),
+      ).metadata.state,
     ).toBe('pending_delivery.accepted');
   });
 
@@ -45,7 +56,9 @@ describe('decodeEvent', () => {
       position: 1_234,
       eventType: 'DealTeleported',
     });
-    expect(error.message).toMatch(/DealTeleported.*deal-42.*position 1234.*unknown event type/);
+    expect(error.message).toMatch(
+      /DealTeleported.*deal-42.*position 1234.*unknown event type/,
+    );
   });
 
   it('malformed data names the stream, the position and the field', () => {
@@ -55,13 +68,17 @@ describe('decodeEvent', () => {
     });
     expect(error).toMatchObject({ streamId: 'deal-42', position: 1_234 });
     expect(error.message).toMatch(/deal-42.*1234.*malformed data/);
-    expect(decodeError({ type: 'DealCreated', data: null }).message).toMatch(/malformed data/);
+    expect(decodeError({ type: 'DealCreated', data: null }).message).toMatch(
+      /malformed data/,
+    );
   });
 
   it('malformed metadata is an error too', () => {
-    expect(decodeError({ metadata: { ...metadata(), at: 'yesterday' } }).message).toMatch(
-      /deal-42.*1234.*malformed metadata/,
+    expect(
+      decodeError({ metadata: { ...metadata(), at: 'yesterday' } }).message,
+    ).toMatch(/deal-42.*1234.*malformed metadata/);
+    expect(decodeError({ metadata: null }).message).toMatch(
+      /malformed metadata/,
     );
-    expect(decodeError({ metadata: null }).message).toMatch(/malformed metadata/);
   });
 });

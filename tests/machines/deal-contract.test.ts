@@ -9,7 +9,13 @@ import { decideDeal } from '@machines/deal/deal.commands';
 import { dealMachine } from '@machines/deal/deal.machine';
 import { layoutContract } from '@machines/documents/contract-layout';
 import { deciderSpec } from '@tests/support/decider-spec';
-import { at, dealGiven, dealHistory, event, terms } from '@tests/support/event-factory';
+import {
+  at,
+  dealGiven,
+  dealHistory,
+  event,
+  terms,
+} from '@tests/support/event-factory';
 
 /** The sealed contract: one canonical form, an acceptance that records its hash, no edit after it. */
 const { given } = deciderSpec(dealMachine, decideDeal);
@@ -18,11 +24,13 @@ const HASH_B = 'b'.repeat(64);
 
 describe('the contract’s canonical form', () => {
   it('is one JSON text: keys sorted, no white space, whatever order the fields were written in', () => {
-    expect(canonicalJson({ b: 1, a: [{ d: null, c: 'x' }], e: undefined })).toBe(
-      '{"a":[{"c":"x","d":null}],"b":1}',
-    );
+    expect(
+      canonicalJson({ b: 1, a: [{ d: null, c: 'x' }], e: undefined }),
+    ).toBe('{"a":[{"c":"x","d":null}],"b":1}');
     const created = dealHistory.created().data;
-    const reordered = Object.fromEntries(Object.entries(created).reverse()) as typeof created;
+    const reordered = Object.fromEntries(
+      Object.entries(created).reverse(),
+    ) as typeof created;
     expect(canonicalContract(contractOf(42, reordered))).toBe(
       canonicalContract(contractOf(42, created)),
     );
@@ -65,12 +73,19 @@ describe('the contract’s canonical form', () => {
     };
     const en = layoutContract(doc, 'en');
     const nl = layoutContract(doc, 'nl');
-    const lines = (l: typeof en) => [...l.head, ...l.sections.flatMap((s) => s.lines)];
-    expect(lines(en).find((l) => l.value === HASH_A)?.label).toBe('Contract fingerprint (SHA-256)');
+    const lines = (l: typeof en) => [
+      ...l.head,
+      ...l.sections.flatMap((s) => s.lines),
+    ];
+    expect(lines(en).find((l) => l.value === HASH_A)?.label).toBe(
+      'Contract fingerprint (SHA-256)',
+    );
     expect(lines(nl).find((l) => l.value === HASH_A)?.label).toBe(
       'Vingerafdruk van het contract (SHA-256)',
     );
-    expect(lines(en).map((l) => l.value)).toContain('Paid ads / whitelisting for 30 days');
+    expect(lines(en).map((l) => l.value)).toContain(
+      'Paid ads / whitelisting for 30 days',
+    );
     expect(lines(nl).map((l) => l.value)).toContain(
       'Betaalde advertenties / whitelisting gedurende 30 dagen',
     );
@@ -79,8 +94,18 @@ describe('the contract’s canonical form', () => {
 
 describe('the contract of a deal with milestones', () => {
   const plan = [
-    { title: 'Story', deliverables: ['1 Story'], amountCents: 10_000, dueDate: '2027-01-10' },
-    { title: 'TikTok', deliverables: [], amountCents: 15_000, dueDate: '2027-01-20' },
+    {
+      title: 'Story',
+      deliverables: ['1 Story'],
+      amountCents: 10_000,
+      dueDate: '2027-01-10',
+    },
+    {
+      title: 'TikTok',
+      deliverables: [],
+      amountCents: 15_000,
+      dueDate: '2027-01-20',
+    },
   ];
   const withPlan = { ...dealHistory.created().data, milestones: plan };
 
@@ -94,7 +119,10 @@ describe('the contract of a deal with milestones', () => {
     expect(plain).not.toContain('milestones');
     expect(plain).toContain('"form":"deal-contract/1"');
     // Another due date is another contract.
-    const moved = { ...withPlan, milestones: [plan[0]!, { ...plan[1]!, dueDate: '2027-01-21' }] };
+    const moved = {
+      ...withPlan,
+      milestones: [plan[0]!, { ...plan[1]!, dueDate: '2027-01-21' }],
+    };
     expect(canonicalContract(contractOf(42, moved))).not.toBe(text);
   });
 
@@ -115,16 +143,23 @@ describe('the contract of a deal with milestones', () => {
       'Milestone 1: Story',
       'Milestone 2: TikTok',
     ]);
-    expect(section('en')?.lines[1]?.value).toMatch(/^€150\.00, due .*Deliverables: None$/);
+    expect(section('en')?.lines[1]?.value).toMatch(
+      /^€150\.00, due .*Deliverables: None$/,
+    );
     expect(section('nl')?.heading).toBe('Mijlpalen');
-    expect(section('nl')?.lines[0]?.value).toMatch(/uiterlijk .*Deliverables: 1 Story$/);
+    expect(section('nl')?.lines[0]?.value).toMatch(
+      /uiterlijk .*Deliverables: 1 Story$/,
+    );
   });
 });
 
 describe('accepting the contract', () => {
   it('records the hash of the contract as it stands', () => {
     given(dealGiven.awaitingAcceptance())
-      .when({ type: 'AcceptDeal', contractHash: HASH_A, readHash: HASH_A }, at(1))
+      .when(
+        { type: 'AcceptDeal', contractHash: HASH_A, readHash: HASH_A },
+        at(1),
+      )
       .then({ type: 'CreatorAccepted', data: { contractHash: HASH_A } });
   });
 
@@ -136,12 +171,16 @@ describe('accepting the contract', () => {
 
   it('is refused when the contract the creator read is not the one that stands', () => {
     given(dealGiven.awaitingAcceptance())
-      .when({ type: 'AcceptDeal', contractHash: HASH_A, readHash: HASH_B }, at(1))
+      .when(
+        { type: 'AcceptDeal', contractHash: HASH_A, readHash: HASH_B },
+        at(1),
+      )
       .thenRefused({
         code: 'conflict',
         id: 'contract_changed',
         status: 409,
-        message: 'The contract changed after you read it; read it again before accepting',
+        message:
+          'The contract changed after you read it; read it again before accepting',
       });
   });
 
@@ -154,7 +193,10 @@ describe('accepting the contract', () => {
   it('no edit after acceptance: the terms are sealed', () => {
     given(dealGiven.accepted())
       .when(
-        { type: 'UpdateDealTerms', terms: { ...event('DealUpdated').data, ...terms(30_000) } },
+        {
+          type: 'UpdateDealTerms',
+          terms: { ...event('DealUpdated').data, ...terms(30_000) },
+        },
         at(3),
       )
       .thenRefused({

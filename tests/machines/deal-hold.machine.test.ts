@@ -7,11 +7,22 @@ import { machineSpec } from '@tests/support/machine-spec';
 /** Admin hold is context + guards (ADR 0004): the status string stays the spec's, timers pause. */
 const { given, fold } = machineSpec(dealMachine);
 const hold = (hours = 10) =>
-  event('DealPutOnHold', { source: 'admin', reason: 'Manual review' }, at(hours), actors.admin);
-const resume = (hours: number, ends: { review?: string; dispute?: string } = {}) =>
+  event(
+    'DealPutOnHold',
+    { source: 'admin', reason: 'Manual review' },
+    at(hours),
+    actors.admin,
+  );
+const resume = (
+  hours: number,
+  ends: { review?: string; dispute?: string } = {},
+) =>
   event(
     'DealReleasedFromHold',
-    { reviewPeriodEndsAt: ends.review ?? null, disputePeriodEndsAt: ends.dispute ?? null },
+    {
+      reviewPeriodEndsAt: ends.review ?? null,
+      disputePeriodEndsAt: ends.dispute ?? null,
+    },
     at(hours),
     actors.admin,
   );
@@ -26,7 +37,9 @@ describe('deal: admin hold and resume', () => {
         state: 'delivered',
         status: 'delivered',
         step: 5,
-        context: { hold: { since: at(10), source: 'admin', reason: 'Manual review' } },
+        context: {
+          hold: { since: at(10), source: 'admin', reason: 'Manual review' },
+        },
       });
     expect(dealStateView(snapshot, at(11)).onHold).toBe(true);
   });
@@ -65,7 +78,9 @@ describe('deal: admin hold and resume', () => {
       hold(51),
     ];
     given(elapsedThenHeld)
-      .when(event('FundsReleased', { trigger: 'review_period_elapsed' }, at(52)))
+      .when(
+        event('FundsReleased', { trigger: 'review_period_elapsed' }, at(52)),
+      )
       .thenRefused();
   });
 
@@ -83,7 +98,10 @@ describe('deal: admin hold and resume', () => {
     const held = [...dealGiven.delivered(), hold(10)];
     given(held)
       .when(resume(20, { review: at(60) }))
-      .then({ state: 'delivered', context: { hold: null, reviewPeriodEndsAt: at(60) } });
+      .then({
+        state: 'delivered',
+        context: { hold: null, reviewPeriodEndsAt: at(60) },
+      });
     const resumed = [...held, resume(20, { review: at(60) })];
     given(resumed)
       .when(event('ReviewPeriodElapsed', { endsAt: at(60) }, at(50)))
@@ -107,18 +125,31 @@ describe('deal: admin hold and resume', () => {
     given(resumed)
       .when(event('DisputePeriodElapsed', { endsAt: at(95) }, at(95)))
       .then({ state: 'dispute', context: { disputeElapsedAt: at(95) } });
-    given(resumed).when(brandRelease(31)).then({ state: 'approved_after_dispute' });
+    given(resumed)
+      .when(brandRelease(31))
+      .then({ state: 'approved_after_dispute' });
   });
 });
 
 describe('deal: card chargebacks', () => {
   it('a chargeback while money is in escrow puts the deal on hold', () => {
     given(dealGiven.delivered())
-      .when(event('ChargebackOpened', { reason: 'fraudulent' }, at(5), actors.stripe))
+      .when(
+        event(
+          'ChargebackOpened',
+          { reason: 'fraudulent' },
+          at(5),
+          actors.stripe,
+        ),
+      )
       .then({
         state: 'delivered',
         context: {
-          hold: { source: 'chargeback', reason: 'Chargeback: fraudulent', since: at(5) },
+          hold: {
+            source: 'chargeback',
+            reason: 'Chargeback: fraudulent',
+            since: at(5),
+          },
           chargebacks: [{ disputeId: 'dp_1' }],
         },
       });
@@ -131,10 +162,16 @@ describe('deal: card chargebacks', () => {
   });
 
   it('an admin resumes a chargeback hold', () => {
-    const held = [...dealGiven.awaitingAcceptance(), event('ChargebackOpened', {}, at(5))];
+    const held = [
+      ...dealGiven.awaitingAcceptance(),
+      event('ChargebackOpened', {}, at(5)),
+    ];
     expect(fold(held).context.hold?.source).toBe('chargeback');
     given(held)
       .when(resume(6))
-      .then({ state: 'pending_delivery.awaiting_acceptance', context: { hold: null } });
+      .then({
+        state: 'pending_delivery.awaiting_acceptance',
+        context: { hold: null },
+      });
   });
 });

@@ -1,22 +1,39 @@
 import { describe, it } from 'vitest';
 import { dealMachine } from '@machines/deal/deal.machine';
 import { dealEventDefinitions } from '@machines/deal/deal.events';
-import { actors, at, dealGiven, dealHistory, event, plusMs } from '@tests/support/event-factory';
+import {
+  actors,
+  at,
+  dealGiven,
+  dealHistory,
+  event,
+  plusMs,
+} from '@tests/support/event-factory';
 import { machineSpec } from '@tests/support/machine-spec';
 
 const { given } = machineSpec(dealMachine);
 const release = (
-  trigger: 'brand' | 'admin' | 'review_period_elapsed' | 'dispute_period_elapsed',
+  trigger:
+    | 'brand'
+    | 'admin'
+    | 'review_period_elapsed'
+    | 'dispute_period_elapsed',
   hours = 60,
 ) =>
   event(
     'FundsReleased',
     { trigger },
     at(hours),
-    trigger === 'brand' ? actors.brand : trigger === 'admin' ? actors.admin : actors.system,
+    trigger === 'brand'
+      ? actors.brand
+      : trigger === 'admin'
+        ? actors.admin
+        : actors.system,
   );
-const reviewElapsed = (atIso = at(50)) => event('ReviewPeriodElapsed', { endsAt: at(50) }, atIso);
-const disputeElapsed = (atIso = at(75)) => event('DisputePeriodElapsed', { endsAt: at(75) }, atIso);
+const reviewElapsed = (atIso = at(50)) =>
+  event('ReviewPeriodElapsed', { endsAt: at(50) }, atIso);
+const disputeElapsed = (atIso = at(75)) =>
+  event('DisputePeriodElapsed', { endsAt: at(75) }, atIso);
 
 describe('deal: delivered and the 48-hour review period', () => {
   it('the review period starts once', () => {
@@ -40,7 +57,11 @@ describe('deal: delivered and the 48-hour review period', () => {
         state: 'completed',
         status: 'completed',
         step: 7,
-        context: { releaseTrigger: 'brand', completedAt: at(10), transferId: 'tr_1Q' },
+        context: {
+          releaseTrigger: 'brand',
+          completedAt: at(10),
+          transferId: 'tr_1Q',
+        },
       });
   });
 
@@ -63,10 +84,16 @@ describe('deal: delivered and the 48-hour review period', () => {
   });
 
   it('automatic release only after the elapsed event', () => {
-    given(dealGiven.delivered()).when(release('review_period_elapsed', 51)).thenRefused();
+    given(dealGiven.delivered())
+      .when(release('review_period_elapsed', 51))
+      .thenRefused();
     given([...dealGiven.delivered(), reviewElapsed()])
       .when(release('review_period_elapsed', 50))
-      .then({ state: 'completed', step: 7, context: { releaseTrigger: 'review_period_elapsed' } });
+      .then({
+        state: 'completed',
+        step: 7,
+        context: { releaseTrigger: 'review_period_elapsed' },
+      });
   });
 
   it('a dispute-period release is refused while delivered', () => {
@@ -85,7 +112,10 @@ describe('deal: delivered and the 48-hour review period', () => {
         context: {
           disputeCreatedAt: at(3),
           disputePeriodEndsAt: at(75),
-          dispute: { status: 'open', reason: 'Not satisfied with deliverables' },
+          dispute: {
+            status: 'open',
+            reason: 'Not satisfied with deliverables',
+          },
         },
       });
   });
@@ -99,13 +129,25 @@ describe('deal: delivered and the 48-hour review period', () => {
   it('manual completion (test-mode payout fallback) completes the deal', () => {
     given(dealGiven.delivered())
       .when(event('DealCompletedManually', {}, at(9)))
-      .then({ state: 'completed', context: { releaseTrigger: 'manual', completedAt: at(9) } });
+      .then({
+        state: 'completed',
+        context: { releaseTrigger: 'manual', completedAt: at(9) },
+      });
   });
 
   it('records a failed brand transfer and stays delivered', () => {
     given(dealGiven.delivered())
-      .when(event('TransferFailed', { trigger: 'brand', code: 'funds_settling' }, at(4)))
-      .then({ state: 'delivered', context: { lastTransferError: { code: 'funds_settling' } } });
+      .when(
+        event(
+          'TransferFailed',
+          { trigger: 'brand', code: 'funds_settling' },
+          at(4),
+        ),
+      )
+      .then({
+        state: 'delivered',
+        context: { lastTransferError: { code: 'funds_settling' } },
+      });
     given(dealGiven.delivered())
       .when(event('TransferFailed', { trigger: 'review_period_elapsed' }))
       .thenRefused();
@@ -154,14 +196,19 @@ describe('deal: dispute and the 72-hour hold', () => {
     given(dealGiven.dispute())
       .when(disputeElapsed())
       .then({ state: 'dispute', context: { disputeElapsedAt: at(75) } });
-    given(dealGiven.dispute()).when(release('dispute_period_elapsed', 76)).thenRefused();
+    given(dealGiven.dispute())
+      .when(release('dispute_period_elapsed', 76))
+      .thenRefused();
     given([...dealGiven.dispute(), disputeElapsed()])
       .when(release('dispute_period_elapsed', 75))
       .then({
         state: 'completed',
         status: 'completed',
         step: 7,
-        context: { dispute: { status: 'auto_resolved' }, releaseTrigger: 'dispute_period_elapsed' },
+        context: {
+          dispute: { status: 'auto_resolved' },
+          releaseTrigger: 'dispute_period_elapsed',
+        },
       });
     given([...dealGiven.dispute(), disputeElapsed()])
       .when(disputeElapsed(at(80)))
@@ -181,20 +228,27 @@ describe('deal: dispute and the 72-hour hold', () => {
   it('manual completion during a dispute completes it', () => {
     given(dealGiven.dispute())
       .when(event('DealCompletedManually'))
-      .then({ state: 'completed', context: { dispute: { status: 'resolved' } } });
+      .then({
+        state: 'completed',
+        context: { dispute: { status: 'resolved' } },
+      });
   });
 
-  it.each(['DisputeOpened', 'ReviewPeriodElapsed', 'ContentDelivered', 'DealDeleted'] as const)(
-    'refuses %s during a dispute',
-    (type) => {
-      given(dealGiven.dispute())
-        .when(event(type, {}, at(100)))
-        .thenRefused();
-    },
-  );
+  it.each([
+    'DisputeOpened',
+    'ReviewPeriodElapsed',
+    'ContentDelivered',
+    'DealDeleted',
+  ] as const)('refuses %s during a dispute', (type) => {
+    given(dealGiven.dispute())
+      .when(event(type, {}, at(100)))
+      .thenRefused();
+  });
 
   it('refuses a review-period release during a dispute', () => {
-    given(dealGiven.dispute()).when(release('review_period_elapsed', 100)).thenRefused();
+    given(dealGiven.dispute())
+      .when(release('review_period_elapsed', 100))
+      .thenRefused();
   });
 });
 
@@ -210,12 +264,17 @@ describe('deal: end states', () => {
     ['completed', dealGiven.completed()],
     ['cancelled', dealGiven.cancelled()],
     ['deleted', dealGiven.deleted()],
-  ])('takes an admin note in %s without changing state or data', (name, history) => {
-    const { snapshot } = given(history);
-    given(history)
-      .when(event('DealNoteAdded', { note: 'Checked with the brand' }, at(1_100)))
-      .then({ state: name, context: { ...snapshot.context } });
-  });
+  ])(
+    'takes an admin note in %s without changing state or data',
+    (name, history) => {
+      const { snapshot } = given(history);
+      given(history)
+        .when(
+          event('DealNoteAdded', { note: 'Checked with the brand' }, at(1_100)),
+        )
+        .then({ state: name, context: { ...snapshot.context } });
+    },
+  );
 
   it.each([
     ['cancelled', dealGiven.cancelled()],
@@ -232,10 +291,20 @@ describe('deal: end states', () => {
       for (const sample of samples.filter((s) => !late.has(s.type)))
         given(history).when(sample).thenRefused();
       given(history)
-        .when(event('UnexpectedPaymentReceived', { reason: 'deal_closed' }, at(200)))
+        .when(
+          event(
+            'UnexpectedPaymentReceived',
+            { reason: 'deal_closed' },
+            at(200),
+          ),
+        )
         .then({
           state: name,
-          context: { unexpectedPayments: [{ checkoutSessionId: 'cs_test_old', refundId: null }] },
+          context: {
+            unexpectedPayments: [
+              { checkoutSessionId: 'cs_test_old', refundId: null },
+            ],
+          },
         });
     },
   );
@@ -258,7 +327,10 @@ describe('deal: end states', () => {
         .then({
           state: name,
           step: 7,
-          context: { hold: null, chargebacks: [{ disputeId: 'dp_1', at: at(200) }] },
+          context: {
+            hold: null,
+            chargebacks: [{ disputeId: 'dp_1', at: at(200) }],
+          },
         });
     },
   );

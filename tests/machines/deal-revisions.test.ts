@@ -3,7 +3,13 @@ import { decideDeal } from '@machines/deal/deal.commands';
 import { dealMachine } from '@machines/deal/deal.machine';
 import { dealStateView } from '@machines/deal/deal.view';
 import { deciderSpec } from '@tests/support/decider-spec';
-import { actors, at, dealGiven, dealHistory, event } from '@tests/support/event-factory';
+import {
+  actors,
+  at,
+  dealGiven,
+  dealHistory,
+  event,
+} from '@tests/support/event-factory';
 
 /**
  * Revision rounds: given(history).when(command).then(events | refusal). The factory's deal includes
@@ -20,7 +26,11 @@ const redelivered = (round: number, hours: number) => [
     at(hours),
     actors.creatorLink,
   ),
-  event('ReviewPeriodStarted', { startsAt: at(hours), endsAt: at(hours + 48) }, at(hours)),
+  event(
+    'ReviewPeriodStarted',
+    { startsAt: at(hours), endsAt: at(hours + 48) },
+    at(hours),
+  ),
 ];
 const oneRound = () => [
   event('DealCreated', { dealId: 42, revisionRounds: 1 }, at(0), actors.brand),
@@ -58,24 +68,40 @@ describe('requesting changes', () => {
 
   it('once the rounds are used: refused with revision_rounds_used; approve and dispute remain', () => {
     const used = [...oneRound(), requested(1, 10), ...redelivered(1, 12)];
-    given(used).when({ type: 'RequestChanges', note: NOTE }, at(13)).thenRefused({
-      code: 'illegal_transition',
-      id: 'revision_rounds_used',
-      status: 409,
-      message: 'All 1 included revision rounds have been used; you can approve or open a dispute',
-    });
+    given(used)
+      .when({ type: 'RequestChanges', note: NOTE }, at(13))
+      .thenRefused({
+        code: 'illegal_transition',
+        id: 'revision_rounds_used',
+        status: 409,
+        message:
+          'All 1 included revision rounds have been used; you can approve or open a dispute',
+      });
     const view = dealStateView(given(used).snapshot, at(13));
     expect(view.can).toEqual(expect.arrayContaining(['release', 'dispute']));
     expect(view.can).not.toContain('requestChanges');
   });
 
   it('a deal made before rounds existed has none', () => {
-    const { dealId: _d, ownerId: _o, revisionRounds: _r, ...old } = dealHistory.created().data;
+    const {
+      dealId: _d,
+      ownerId: _o,
+      revisionRounds: _r,
+      ...old
+    } = dealHistory.created().data;
     const legacy = [
-      event('DealCreated', { dealId: 42, ownerId: 'u_brand' }, at(0), actors.brand),
+      event(
+        'DealCreated',
+        { dealId: 42, ownerId: 'u_brand' },
+        at(0),
+        actors.brand,
+      ),
       ...dealGiven.delivered().slice(1),
     ];
-    legacy[0] = { ...legacy[0]!, data: { dealId: 42, ownerId: 'u_brand', ...old } } as never;
+    legacy[0] = {
+      ...legacy[0]!,
+      data: { dealId: 42, ownerId: 'u_brand', ...old },
+    } as never;
     expect(given(legacy).snapshot.context.revisionRounds).toBe(0);
     given(legacy)
       .when({ type: 'RequestChanges', note: NOTE }, at(10))
@@ -131,14 +157,25 @@ describe('redelivering', () => {
       .then(
         {
           type: 'ContentRedelivered',
-          data: { round: 1, note: 'New intro', links: ['https://instagram.com/p/new'] },
+          data: {
+            round: 1,
+            note: 'New intro',
+            links: ['https://instagram.com/p/new'],
+          },
         },
-        { type: 'ReviewPeriodStarted', data: { startsAt: at(20), endsAt: at(68) } },
+        {
+          type: 'ReviewPeriodStarted',
+          data: { startsAt: at(20), endsAt: at(68) },
+        },
       );
   });
 
   it('restarts the review clock: delivered again, the new end counts, the old one not', () => {
-    const history = [...dealGiven.delivered(), requested(1, 10), ...redelivered(1, 20)];
+    const history = [
+      ...dealGiven.delivered(),
+      requested(1, 10),
+      ...redelivered(1, 20),
+    ];
     const { snapshot } = given(history);
     expect(dealStateView(snapshot, at(21)).status).toBe('delivered');
     expect(snapshot.context).toMatchObject({
@@ -147,12 +184,17 @@ describe('redelivering', () => {
       reviewPeriodEndsAt: at(68),
     });
     // At the first delivery's end (50 h) nothing is due; at the new end (68 h) the release is.
-    given(history).when({ type: 'ElapseReviewPeriod', key: 'k1' }, at(50)).thenNothing();
+    given(history)
+      .when({ type: 'ElapseReviewPeriod', key: 'k1' }, at(50))
+      .thenNothing();
     given(history)
       .when({ type: 'ElapseReviewPeriod', key: 'k1' }, at(68))
       .then(
         { type: 'ReviewPeriodElapsed', data: { endsAt: at(68) } },
-        { type: 'FundsReleaseRequested', data: { trigger: 'review_period_elapsed' } },
+        {
+          type: 'FundsReleaseRequested',
+          data: { trigger: 'review_period_elapsed' },
+        },
       );
   });
 
@@ -187,10 +229,17 @@ describe('redelivering', () => {
   });
 
   it('the brand approves the redelivery: completed', () => {
-    const history = [...dealGiven.delivered(), requested(1, 10), ...redelivered(1, 20)];
+    const history = [
+      ...dealGiven.delivered(),
+      requested(1, 10),
+      ...redelivered(1, 20),
+    ];
     given(history)
       .when({ type: 'ReleaseFunds', trigger: 'brand', key: 'k2' }, at(21))
-      .then({ type: 'FundsReleaseRequested', data: { trigger: 'brand', amountCents: 25_000 } });
+      .then({
+        type: 'FundsReleaseRequested',
+        data: { trigger: 'brand', amountCents: 25_000 },
+      });
   });
 
   it('two rounds, then only approve or dispute', () => {
@@ -220,7 +269,12 @@ describe('redelivering', () => {
       });
     given(history)
       .when(
-        { type: 'OpenDispute', reason: 'Still wrong', description: null, disputePeriodHours: 72 },
+        {
+          type: 'OpenDispute',
+          reason: 'Still wrong',
+          description: null,
+          disputePeriodHours: 72,
+        },
         at(41),
       )
       .then({ type: 'DisputeOpened' });

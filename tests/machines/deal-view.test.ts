@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { dealMachine } from '@machines/deal/deal.machine';
-import { dealActions, dealSnapshotFrom, dealStateView, probeEvent } from '@machines/deal/deal.view';
+import {
+  dealActions,
+  dealSnapshotFrom,
+  dealStateView,
+  probeEvent,
+} from '@machines/deal/deal.view';
 import { initialOf } from '@machines/statechart';
 import { at, dealGiven } from '@tests/support/event-factory';
 import { machineSpec } from '@tests/support/machine-spec';
@@ -47,7 +52,15 @@ const table = [
     5,
     'purple',
     'deal.brand.delivered',
-    ['release', 'dispute', 'requestChanges', 'adminRelease', 'hold', 'refund', 'manualComplete'],
+    [
+      'release',
+      'dispute',
+      'requestChanges',
+      'adminRelease',
+      'hold',
+      'refund',
+      'manualComplete',
+    ],
   ],
   [
     'changesRequested',
@@ -66,7 +79,14 @@ const table = [
     ['release', 'adminRelease', 'hold', 'refund', 'manualComplete'],
   ],
   ['completed', 'completed', 7, 'green', 'deal.brand.completed', []],
-  ['approvedAfterDispute', 'approved_after_dispute', 7, 'green', 'deal.brand.completed', []],
+  [
+    'approvedAfterDispute',
+    'approved_after_dispute',
+    7,
+    'green',
+    'deal.brand.completed',
+    [],
+  ],
   ['cancelled', 'cancelled', null, 'grey', 'deal.brand.cancelled', []],
   ['deleted', 'deleted', null, 'grey', 'deal.brand.deleted', []],
 ] as const;
@@ -76,7 +96,13 @@ describe('dealStateView', () => {
     '%s → status %s, step %s, badge %s',
     (given, status, step, badge, brandText, can) => {
       const view = dealStateView(fold(dealGiven[given]()), at(10));
-      expect(view).toMatchObject({ status, step, badge, brandText, onHold: false });
+      expect(view).toMatchObject({
+        status,
+        step,
+        badge,
+        brandText,
+        onHold: false,
+      });
       expect(view.can).toEqual(can);
     },
   );
@@ -88,10 +114,16 @@ describe('dealStateView', () => {
 
   it('timer actions appear only once their period has ended', () => {
     const delivered = fold(dealGiven.delivered());
-    expect(dealStateView(delivered, at(49.99)).can).not.toContain('elapseReviewPeriod');
-    expect(dealStateView(delivered, at(50)).can).toContain('elapseReviewPeriod');
+    expect(dealStateView(delivered, at(49.99)).can).not.toContain(
+      'elapseReviewPeriod',
+    );
+    expect(dealStateView(delivered, at(50)).can).toContain(
+      'elapseReviewPeriod',
+    );
     const dispute = fold(dealGiven.dispute());
-    expect(dealStateView(dispute, at(74.9)).can).not.toContain('elapseDisputePeriod');
+    expect(dealStateView(dispute, at(74.9)).can).not.toContain(
+      'elapseDisputePeriod',
+    );
     expect(dealStateView(dispute, at(75)).can).toContain('elapseDisputePeriod');
   });
 
@@ -99,13 +131,17 @@ describe('dealStateView', () => {
     for (const [given] of table) {
       const snapshot = fold(dealGiven[given]());
       for (const action of dealActions)
-        expect(probeEvent(action, snapshot.context, at(10)).metadata.at).toBe(at(10));
+        expect(probeEvent(action, snapshot.context, at(10)).metadata.at).toBe(
+          at(10),
+        );
     }
   });
 
   it('the UI can rebuild the snapshot from the value and context of an API answer', () => {
     const original = fold(dealGiven.bankConnected());
     const rebuilt = dealSnapshotFrom(original.value, original.context);
-    expect(dealStateView(rebuilt, at(10))).toEqual(dealStateView(original, at(10)));
+    expect(dealStateView(rebuilt, at(10))).toEqual(
+      dealStateView(original, at(10)),
+    );
   });
 });

@@ -38,10 +38,17 @@ const confirm = (over: Partial<ConfirmedPayment> = {}): DealCommand => ({
   type: 'ConfirmPayment',
   payment: payment(over),
 });
-const withEvents = (base: DealEvent[], ...more: DealEvent[]): DealEvent[] => [...base, ...more];
-const releasePending = () => withEvents(dealGiven.delivered(), dealHistory.releaseRequested());
+const withEvents = (base: DealEvent[], ...more: DealEvent[]): DealEvent[] => [
+  ...base,
+  ...more,
+];
+const releasePending = () =>
+  withEvents(dealGiven.delivered(), dealHistory.releaseRequested());
 const onHold = () =>
-  withEvents(dealGiven.delivered(), event('DealPutOnHold', {}, at(3), actors.admin));
+  withEvents(
+    dealGiven.delivered(),
+    event('DealPutOnHold', {}, at(3), actors.admin),
+  );
 
 describe('decideDeal: creating and editing', () => {
   it('CreateDeal on a new stream records DealCreated; on an existing deal it is refused', () => {
@@ -55,7 +62,12 @@ describe('decideDeal: creating and editing', () => {
       .when(command, at(0))
       .then({
         type: 'DealCreated',
-        data: { dealId: 7, ownerId: 'u_brand', amountCents: 25_000, totalCents: TOTAL },
+        data: {
+          dealId: 7,
+          ownerId: 'u_brand',
+          amountCents: 25_000,
+          totalCents: TOTAL,
+        },
       });
     given(dealGiven.pendingPayment()).when(command, at(0)).thenRefused({
       code: 'illegal_transition',
@@ -78,7 +90,10 @@ describe('decideDeal: creating and editing', () => {
           type: 'CheckoutSessionClosed',
           data: { sessionId: 'cs_test_a1b2', reason: 'terms_changed' },
         },
-        { type: 'DealUpdated', data: { amountCents: 175_000, totalCents: raisedTerms.totalCents } },
+        {
+          type: 'DealUpdated',
+          data: { amountCents: 175_000, totalCents: raisedTerms.totalCents },
+        },
       );
   });
 
@@ -105,11 +120,13 @@ describe('decideDeal: creating and editing', () => {
     given(dealGiven.pendingPayment())
       .when({ type: 'DeleteDeal' }, at(1))
       .then({ type: 'DealDeleted' });
-    given(dealGiven.awaitingAcceptance()).when({ type: 'DeleteDeal' }, at(1)).thenRefused({
-      code: 'illegal_transition',
-      status: 409,
-      message: 'Cannot delete the deal while the deal is pending_delivery',
-    });
+    given(dealGiven.awaitingAcceptance())
+      .when({ type: 'DeleteDeal' }, at(1))
+      .thenRefused({
+        code: 'illegal_transition',
+        status: 409,
+        message: 'Cannot delete the deal while the deal is pending_delivery',
+      });
   });
 
   it('GenerateShareLink records the first link; asking again keeps it', () => {
@@ -147,7 +164,10 @@ describe('decideDeal: checkout and payment', () => {
     given([dealHistory.created(), dealHistory.checkout()])
       .when(session('cs_2'), at(0.3))
       .then(
-        { type: 'CheckoutSessionClosed', data: { sessionId: 'cs_test_a1b2', reason: 'replaced' } },
+        {
+          type: 'CheckoutSessionClosed',
+          data: { sessionId: 'cs_test_a1b2', reason: 'replaced' },
+        },
         { type: 'CheckoutSessionCreated', data: { sessionId: 'cs_2' } },
       );
     given([dealHistory.created(), dealHistory.checkout()])
@@ -156,21 +176,27 @@ describe('decideDeal: checkout and payment', () => {
   });
 
   it('RecordCheckoutSession with a total that no longer matches the terms is a conflict', () => {
-    given([dealHistory.created(), event('DealUpdated', terms(175_000), at(0.1), actors.brand)])
+    given([
+      dealHistory.created(),
+      event('DealUpdated', terms(175_000), at(0.1), actors.brand),
+    ])
       .when(session('cs_old_total', TOTAL), at(0.2))
       .thenRefused({
         code: 'conflict',
         status: 409,
-        message: 'The deal changed while its payment was being prepared; please try again',
+        message:
+          'The deal changed while its payment was being prepared; please try again',
       });
   });
 
   it('RecordCheckoutSession once paid is refused', () => {
-    given(dealGiven.awaitingAcceptance()).when(session('cs_9'), at(1)).thenRefused({
-      code: 'illegal_transition',
-      status: 409,
-      message: 'Cannot start a payment while the deal is pending_delivery',
-    });
+    given(dealGiven.awaitingAcceptance())
+      .when(session('cs_9'), at(1))
+      .thenRefused({
+        code: 'illegal_transition',
+        status: 409,
+        message: 'Cannot start a payment while the deal is pending_delivery',
+      });
   });
 
   it('ConfirmPayment for the open session and the exact total records PaymentSucceeded', () => {
@@ -184,10 +210,17 @@ describe('decideDeal: checkout and payment', () => {
 
   it('ConfirmPayment of a session that is not the open one is unexpected (not_open_session)', () => {
     given([dealHistory.created(), dealHistory.checkout()])
-      .when(confirm({ checkoutSessionId: 'cs_unknown', amountCents: 1 }), at(0.5))
+      .when(
+        confirm({ checkoutSessionId: 'cs_unknown', amountCents: 1 }),
+        at(0.5),
+      )
       .then({
         type: 'UnexpectedPaymentReceived',
-        data: { checkoutSessionId: 'cs_unknown', amountCents: 1, reason: 'not_open_session' },
+        data: {
+          checkoutSessionId: 'cs_unknown',
+          amountCents: 1,
+          reason: 'not_open_session',
+        },
       });
   });
 
@@ -224,22 +257,35 @@ describe('decideDeal: checkout and payment', () => {
   it('ConfirmPayment after deletion is unexpected (deal_closed); on a paid deal another session is unexpected (already_paid)', () => {
     given(dealGiven.deleted())
       .when(confirm(), at(2))
-      .then({ type: 'UnexpectedPaymentReceived', data: { reason: 'deal_closed' } });
+      .then({
+        type: 'UnexpectedPaymentReceived',
+        data: { reason: 'deal_closed' },
+      });
     given(dealGiven.awaitingAcceptance())
       .when(confirm({ checkoutSessionId: 'cs_second' }), at(2))
-      .then({ type: 'UnexpectedPaymentReceived', data: { reason: 'already_paid' } });
+      .then({
+        type: 'UnexpectedPaymentReceived',
+        data: { reason: 'already_paid' },
+      });
   });
 
   it('ConfirmPayment redelivered (the funding session, or an unexpected one already recorded) changes nothing', () => {
     given(dealGiven.awaitingAcceptance()).when(confirm(), at(2)).thenNothing();
     const unexpected = event(
       'UnexpectedPaymentReceived',
-      { checkoutSessionId: 'cs_unknown', amountCents: 1, reason: 'not_open_session' },
+      {
+        checkoutSessionId: 'cs_unknown',
+        amountCents: 1,
+        reason: 'not_open_session',
+      },
       at(0.4),
       actors.stripe,
     );
     given([dealHistory.created(), dealHistory.checkout(), unexpected])
-      .when(confirm({ checkoutSessionId: 'cs_unknown', amountCents: 1 }), at(0.5))
+      .when(
+        confirm({ checkoutSessionId: 'cs_unknown', amountCents: 1 }),
+        at(0.5),
+      )
       .thenNothing();
   });
 
@@ -252,7 +298,10 @@ describe('decideDeal: checkout and payment', () => {
     };
     given([dealHistory.created(), dealHistory.checkout()])
       .when(failure, at(0.4))
-      .then({ type: 'PaymentFailed', data: { checkoutSessionId: 'cs_test_a1b2' } });
+      .then({
+        type: 'PaymentFailed',
+        data: { checkoutSessionId: 'cs_test_a1b2' },
+      });
     given([
       dealHistory.created(),
       dealHistory.checkout(),
@@ -268,7 +317,11 @@ describe('decideDeal: checkout and payment', () => {
   it('RecordUnexpectedPaymentRefund records the refund of a recorded unexpected payment once', () => {
     const unexpected = event(
       'UnexpectedPaymentReceived',
-      { checkoutSessionId: 'cs_unknown', amountCents: 1, reason: 'not_open_session' },
+      {
+        checkoutSessionId: 'cs_unknown',
+        amountCents: 1,
+        reason: 'not_open_session',
+      },
       at(0.4),
       actors.stripe,
     );
@@ -281,14 +334,20 @@ describe('decideDeal: checkout and payment', () => {
       .when(command, at(0.5))
       .then({
         type: 'DuplicatePaymentRefunded',
-        data: { checkoutSessionId: 'cs_unknown', refundId: 're_1', amountCents: 1 },
+        data: {
+          checkoutSessionId: 'cs_unknown',
+          refundId: 're_1',
+          amountCents: 1,
+        },
       });
     const refunded = event(
       'DuplicatePaymentRefunded',
       { checkoutSessionId: 'cs_unknown', refundId: 're_1', amountCents: 1 },
       at(0.5),
     );
-    given([dealHistory.created(), unexpected, refunded]).when(command, at(0.6)).thenNothing();
+    given([dealHistory.created(), unexpected, refunded])
+      .when(command, at(0.6))
+      .thenNothing();
     given(dealGiven.pendingPayment()).when(command, at(0.6)).thenNothing();
   });
 });
@@ -298,16 +357,20 @@ describe('decideDeal: acceptance, bank, delivery, dispute', () => {
     given(dealGiven.awaitingAcceptance())
       .when({ type: 'AcceptDeal' }, at(1))
       .then({ type: 'CreatorAccepted' });
-    given(dealGiven.accepted()).when({ type: 'AcceptDeal' }, at(1.1)).thenRefused({
-      code: 'illegal_transition',
-      status: 409,
-      message: 'The deal has already been accepted',
-    });
-    given(dealGiven.pendingPayment()).when({ type: 'AcceptDeal' }, at(1)).thenRefused({
-      code: 'illegal_transition',
-      status: 409,
-      message: 'Cannot accept the deal while the deal is pending_payment',
-    });
+    given(dealGiven.accepted())
+      .when({ type: 'AcceptDeal' }, at(1.1))
+      .thenRefused({
+        code: 'illegal_transition',
+        status: 409,
+        message: 'The deal has already been accepted',
+      });
+    given(dealGiven.pendingPayment())
+      .when({ type: 'AcceptDeal' }, at(1))
+      .thenRefused({
+        code: 'illegal_transition',
+        status: 409,
+        message: 'Cannot accept the deal while the deal is pending_payment',
+      });
   });
 
   it('StartBankOnboarding records the account; the same account again continues it; before acceptance it is refused', () => {
@@ -344,30 +407,48 @@ describe('decideDeal: acceptance, bank, delivery, dispute', () => {
       .when({ type: 'DeliverContent', reviewPeriodHours: 48 }, at(2))
       .then(
         { type: 'ContentDelivered' },
-        { type: 'ReviewPeriodStarted', data: { startsAt: at(2), endsAt: at(50) } },
+        {
+          type: 'ReviewPeriodStarted',
+          data: { startsAt: at(2), endsAt: at(50) },
+        },
       );
     given(dealGiven.accepted())
       .when({ type: 'DeliverContent', reviewPeriodHours: 48 }, at(2))
       .thenRefused({
         code: 'illegal_transition',
         status: 409,
-        message: 'Cannot mark the assignment as completed while the deal is pending_delivery',
+        message:
+          'Cannot mark the assignment as completed while the deal is pending_delivery',
       });
   });
 
   it('OpenDispute during review, with a default reason; a second dispute is refused', () => {
     given(dealGiven.delivered())
       .when(
-        { type: 'OpenDispute', reason: '  ', description: ' late ', disputePeriodHours: 72 },
+        {
+          type: 'OpenDispute',
+          reason: '  ',
+          description: ' late ',
+          disputePeriodHours: 72,
+        },
         at(3),
       )
       .then({
         type: 'DisputeOpened',
-        data: { reason: 'Not satisfied with deliverables', description: 'late', endsAt: at(75) },
+        data: {
+          reason: 'Not satisfied with deliverables',
+          description: 'late',
+          endsAt: at(75),
+        },
       });
     given(dealGiven.dispute())
       .when(
-        { type: 'OpenDispute', reason: 'again', description: null, disputePeriodHours: 72 },
+        {
+          type: 'OpenDispute',
+          reason: 'again',
+          description: null,
+          disputePeriodHours: 72,
+        },
         at(4),
       )
       .thenRefused({
@@ -379,7 +460,11 @@ describe('decideDeal: acceptance, bank, delivery, dispute', () => {
 });
 
 describe('decideDeal: releasing the funds', () => {
-  const brandRelease: DealCommand = { type: 'ReleaseFunds', trigger: 'brand', key: KEY2 };
+  const brandRelease: DealCommand = {
+    type: 'ReleaseFunds',
+    trigger: 'brand',
+    key: KEY2,
+  };
 
   it('ReleaseFunds by the brand after delivery asks for the creator amount, keyed', () => {
     given(dealGiven.delivered())
@@ -430,11 +515,15 @@ describe('decideDeal: releasing the funds', () => {
     given(onHold()).when(brandRelease, at(4)).thenRefused({
       code: 'illegal_transition',
       status: 409,
-      message: 'Cannot release funds while the deal is on hold; an admin must act',
+      message:
+        'Cannot release funds while the deal is on hold; an admin must act',
     });
     given(onHold())
       .when({ type: 'ReleaseFunds', trigger: 'admin', key: KEY2 }, at(4))
-      .then({ type: 'FundsReleaseRequested', data: { trigger: 'admin', amountCents: 25_000 } });
+      .then({
+        type: 'FundsReleaseRequested',
+        data: { trigger: 'admin', amountCents: 25_000 },
+      });
   });
 
   it('before delivery only an admin releases, and only with a bank account', () => {
@@ -446,7 +535,8 @@ describe('decideDeal: releasing the funds', () => {
       .thenRefused({
         code: 'conflict',
         status: 409,
-        message: 'no_bank_account: The creator has not connected a bank account yet',
+        message:
+          'no_bank_account: The creator has not connected a bank account yet',
       });
   });
 
@@ -461,7 +551,11 @@ describe('decideDeal: releasing the funds', () => {
         { type: 'ReviewPeriodElapsed', data: { endsAt: at(50) } },
         {
           type: 'FundsReleaseRequested',
-          data: { trigger: 'review_period_elapsed', amountCents: 25_000, key: KEY2 },
+          data: {
+            trigger: 'review_period_elapsed',
+            amountCents: 25_000,
+            key: KEY2,
+          },
         },
       );
   });
@@ -511,16 +605,30 @@ describe('decideDeal: releasing the funds', () => {
 
   it('RecordTransfer answers the pending release with its key; a wrong key or no pending release changes nothing', () => {
     given(releasePending())
-      .when({ type: 'RecordTransfer', key: EFFECT_KEY, transferId: 'tr_9' }, at(4.01))
+      .when(
+        { type: 'RecordTransfer', key: EFFECT_KEY, transferId: 'tr_9' },
+        at(4.01),
+      )
       .then({
         type: 'FundsReleased',
-        data: { trigger: 'brand', transferId: 'tr_9', amountCents: 25_000, key: EFFECT_KEY },
+        data: {
+          trigger: 'brand',
+          transferId: 'tr_9',
+          amountCents: 25_000,
+          key: EFFECT_KEY,
+        },
       });
     given(releasePending())
-      .when({ type: 'RecordTransfer', key: 'wrong', transferId: 'tr_9' }, at(4.01))
+      .when(
+        { type: 'RecordTransfer', key: 'wrong', transferId: 'tr_9' },
+        at(4.01),
+      )
       .thenNothing();
     given(dealGiven.completed())
-      .when({ type: 'RecordTransfer', key: EFFECT_KEY, transferId: 'tr_9' }, at(5))
+      .when(
+        { type: 'RecordTransfer', key: EFFECT_KEY, transferId: 'tr_9' },
+        at(5),
+      )
       .thenNothing();
   });
 
@@ -537,10 +645,22 @@ describe('decideDeal: releasing the funds', () => {
       )
       .then({
         type: 'TransferFailed',
-        data: { trigger: 'brand', code: 'payouts_not_enabled', key: EFFECT_KEY },
+        data: {
+          trigger: 'brand',
+          code: 'payouts_not_enabled',
+          key: EFFECT_KEY,
+        },
       });
     given(releasePending())
-      .when({ type: 'RecordTransferFailure', key: 'wrong', code: 'x', message: 'y' }, at(4.01))
+      .when(
+        {
+          type: 'RecordTransferFailure',
+          key: 'wrong',
+          code: 'x',
+          message: 'y',
+        },
+        at(4.01),
+      )
       .thenNothing();
   });
 
@@ -548,16 +668,22 @@ describe('decideDeal: releasing the funds', () => {
     given(dealGiven.delivered())
       .when({ type: 'CompleteManually' }, at(4))
       .then({ type: 'DealCompletedManually' });
-    given(releasePending()).when({ type: 'CompleteManually' }, at(4.001)).thenRefused({
-      code: 'illegal_transition',
-      status: 409,
-      message: 'Cannot complete the deal manually while the deal is delivered',
-    });
-    given(dealGiven.awaitingAcceptance()).when({ type: 'CompleteManually' }, at(4)).thenRefused({
-      code: 'illegal_transition',
-      status: 409,
-      message: 'Cannot complete the deal manually while the deal is pending_delivery',
-    });
+    given(releasePending())
+      .when({ type: 'CompleteManually' }, at(4.001))
+      .thenRefused({
+        code: 'illegal_transition',
+        status: 409,
+        message:
+          'Cannot complete the deal manually while the deal is delivered',
+      });
+    given(dealGiven.awaitingAcceptance())
+      .when({ type: 'CompleteManually' }, at(4))
+      .thenRefused({
+        code: 'illegal_transition',
+        status: 409,
+        message:
+          'Cannot complete the deal manually while the deal is pending_delivery',
+      });
   });
 });
 
@@ -567,7 +693,10 @@ describe('decideDeal: refunds, holds, chargebacks', () => {
   it('RequestRefund asks for what is escrowed, keyed', () => {
     given(dealGiven.delivered())
       .when(refund, at(3))
-      .then({ type: 'RefundRequested', data: { amountCents: TOTAL, key: KEY2 } });
+      .then({
+        type: 'RefundRequested',
+        data: { amountCents: TOTAL, key: KEY2 },
+      });
   });
 
   it('a second refund is refused; a refund while one is pending or while a release is pending is a conflict', () => {
@@ -608,11 +737,21 @@ describe('decideDeal: refunds, holds, chargebacks', () => {
   it('RecordRefund answers the pending refund; a wrong key changes nothing', () => {
     const pending = withEvents(
       dealGiven.delivered(),
-      event('RefundRequested', { amountCents: TOTAL, key: EFFECT_KEY }, at(3), actors.admin),
+      event(
+        'RefundRequested',
+        { amountCents: TOTAL, key: EFFECT_KEY },
+        at(3),
+        actors.admin,
+      ),
     );
     given(pending)
       .when(
-        { type: 'RecordRefund', key: EFFECT_KEY, refundId: 're_9', transferReversalId: null },
+        {
+          type: 'RecordRefund',
+          key: EFFECT_KEY,
+          refundId: 're_9',
+          transferReversalId: null,
+        },
         at(3.01),
       )
       .then({
@@ -621,13 +760,23 @@ describe('decideDeal: refunds, holds, chargebacks', () => {
       });
     given(pending)
       .when(
-        { type: 'RecordRefund', key: 'wrong', refundId: 're_9', transferReversalId: null },
+        {
+          type: 'RecordRefund',
+          key: 'wrong',
+          refundId: 're_9',
+          transferReversalId: null,
+        },
         at(3.01),
       )
       .thenNothing();
     given(dealGiven.cancelled())
       .when(
-        { type: 'RecordRefund', key: EFFECT_KEY, refundId: 're_9', transferReversalId: null },
+        {
+          type: 'RecordRefund',
+          key: EFFECT_KEY,
+          refundId: 're_9',
+          transferReversalId: null,
+        },
         at(4),
       )
       .thenNothing();
@@ -636,34 +785,56 @@ describe('decideDeal: refunds, holds, chargebacks', () => {
   it('RecordRefundFailure answers the pending refund; a wrong key changes nothing', () => {
     const pending = withEvents(
       dealGiven.delivered(),
-      event('RefundRequested', { amountCents: TOTAL, key: EFFECT_KEY }, at(3), actors.admin),
+      event(
+        'RefundRequested',
+        { amountCents: TOTAL, key: EFFECT_KEY },
+        at(3),
+        actors.admin,
+      ),
     );
     given(pending)
       .when(
-        { type: 'RecordRefundFailure', key: EFFECT_KEY, code: 'invalid_request', message: 'no' },
+        {
+          type: 'RecordRefundFailure',
+          key: EFFECT_KEY,
+          code: 'invalid_request',
+          message: 'no',
+        },
         at(3.01),
       )
-      .then({ type: 'RefundFailed', data: { code: 'invalid_request', key: EFFECT_KEY } });
+      .then({
+        type: 'RefundFailed',
+        data: { code: 'invalid_request', key: EFFECT_KEY },
+      });
     given(pending)
-      .when({ type: 'RecordRefundFailure', key: 'wrong', code: 'x', message: 'y' }, at(3.01))
+      .when(
+        { type: 'RecordRefundFailure', key: 'wrong', code: 'x', message: 'y' },
+        at(3.01),
+      )
       .thenNothing();
   });
 
   it('PutOnHold by an admin; a second hold is refused; an unpaid deal cannot be held', () => {
     given(dealGiven.delivered())
       .when({ type: 'PutOnHold', reason: 'Check' }, at(3))
-      .then({ type: 'DealPutOnHold', data: { source: 'admin', reason: 'Check' } });
-    given(onHold()).when({ type: 'PutOnHold', reason: 'Again' }, at(4)).thenRefused({
-      code: 'illegal_transition',
-      status: 409,
-      message: 'The deal is already on hold',
-    });
+      .then({
+        type: 'DealPutOnHold',
+        data: { source: 'admin', reason: 'Check' },
+      });
+    given(onHold())
+      .when({ type: 'PutOnHold', reason: 'Again' }, at(4))
+      .thenRefused({
+        code: 'illegal_transition',
+        status: 409,
+        message: 'The deal is already on hold',
+      });
     given(dealGiven.pendingPayment())
       .when({ type: 'PutOnHold', reason: 'Check' }, at(1))
       .thenRefused({
         code: 'illegal_transition',
         status: 409,
-        message: 'Cannot put the deal on hold while the deal is pending_payment',
+        message:
+          'Cannot put the deal on hold while the deal is pending_payment',
       });
   });
 
@@ -675,11 +846,13 @@ describe('decideDeal: refunds, holds, chargebacks', () => {
         type: 'DealReleasedFromHold',
         data: { reviewPeriodEndsAt: at(60), disputePeriodEndsAt: null },
       });
-    given(dealGiven.delivered()).when({ type: 'ReleaseHold' }, at(13)).thenRefused({
-      code: 'illegal_transition',
-      status: 409,
-      message: 'Cannot resume the deal while the deal is delivered',
-    });
+    given(dealGiven.delivered())
+      .when({ type: 'ReleaseHold' }, at(13))
+      .thenRefused({
+        code: 'illegal_transition',
+        status: 409,
+        message: 'Cannot resume the deal while the deal is delivered',
+      });
   });
 
   it('RecordChargeback records each dispute once, even after the end', () => {
@@ -692,8 +865,13 @@ describe('decideDeal: refunds, holds, chargebacks', () => {
     };
     given(dealGiven.delivered())
       .when(command, at(3))
-      .then({ type: 'ChargebackOpened', data: { disputeId: 'dp_1', amountCents: TOTAL } });
-    given(dealGiven.completed()).when(command, at(5)).then({ type: 'ChargebackOpened' });
+      .then({
+        type: 'ChargebackOpened',
+        data: { disputeId: 'dp_1', amountCents: TOTAL },
+      });
+    given(dealGiven.completed())
+      .when(command, at(5))
+      .then({ type: 'ChargebackOpened' });
     given(
       withEvents(
         dealGiven.delivered(),
@@ -715,7 +893,12 @@ describe('decideDeal: chargebacks move money', () => {
       actors.stripe,
     );
   const closed = (outcome: 'won' | 'lost') =>
-    event('ChargebackClosed', { disputeId: 'dp_1', outcome }, at(4), actors.stripe);
+    event(
+      'ChargebackClosed',
+      { disputeId: 'dp_1', outcome },
+      at(4),
+      actors.stripe,
+    );
   const outcome = (o: 'won' | 'lost', disputeId = 'dp_1'): DealCommand => ({
     type: 'RecordChargebackOutcome',
     disputeId,
@@ -746,17 +929,28 @@ describe('decideDeal: chargebacks move money', () => {
   it('RecordChargeback moves what the escrow holds of it to disputed funds; after release nothing is held', () => {
     given(dealGiven.delivered())
       .when(chargeback(5_000), at(3))
-      .then({ type: 'ChargebackOpened', data: { amountCents: 5_000, heldCents: 5_000 } });
+      .then({
+        type: 'ChargebackOpened',
+        data: { amountCents: 5_000, heldCents: 5_000 },
+      });
     given(dealGiven.completed())
       .when(chargeback(TOTAL), at(5))
-      .then({ type: 'ChargebackOpened', data: { amountCents: TOTAL, heldCents: 0 } });
+      .then({
+        type: 'ChargebackOpened',
+        data: { amountCents: TOTAL, heldCents: 0 },
+      });
   });
 
   it('while a chargeback is open, refund, split and release are refused with chargeback_open', () => {
     const open = withEvents(dealGiven.delivered(), opened(5_000));
-    given(open).when({ type: 'RequestRefund', key: KEY2 }, at(5)).thenRefused(chargebackOpen);
     given(open)
-      .when({ type: 'ResolveWithSplit', creatorCents: 10_000, key: KEY2 }, at(5))
+      .when({ type: 'RequestRefund', key: KEY2 }, at(5))
+      .thenRefused(chargebackOpen);
+    given(open)
+      .when(
+        { type: 'ResolveWithSplit', creatorCents: 10_000, key: KEY2 },
+        at(5),
+      )
       .thenRefused(chargebackOpen);
     given(open)
       .when({ type: 'ReleaseFunds', trigger: 'admin', key: KEY2 }, at(5))
@@ -767,7 +961,10 @@ describe('decideDeal: chargebacks move money', () => {
     const open = withEvents(dealGiven.delivered(), opened());
     given(open)
       .when(outcome('won'), at(4))
-      .then({ type: 'ChargebackClosed', data: { disputeId: 'dp_1', outcome: 'won' } });
+      .then({
+        type: 'ChargebackClosed',
+        data: { disputeId: 'dp_1', outcome: 'won' },
+      });
     given(withEvents(open, closed('won')))
       .when(outcome('lost'), at(5))
       .thenNothing();
@@ -781,7 +978,10 @@ describe('decideDeal: chargebacks move money', () => {
     // The chargeback's hold stays until an admin acts.
     given(withEvents(dealGiven.delivered(), opened(5_000), closed('lost')))
       .when({ type: 'ReleaseFunds', trigger: 'admin', key: KEY2 }, at(5))
-      .then({ type: 'FundsReleaseRequested', data: { amountCents: TOTAL - 5_000 } });
+      .then({
+        type: 'FundsReleaseRequested',
+        data: { amountCents: TOTAL - 5_000 },
+      });
     given(withEvents(dealGiven.delivered(), opened(), closed('lost')))
       .when({ type: 'ReleaseFunds', trigger: 'admin', key: KEY2 }, at(5))
       .thenRefused(insufficient);
@@ -806,20 +1006,27 @@ describe('decideDeal: link rotation and notes', () => {
       .thenRefused({
         code: 'conflict',
         status: 409,
-        message: 'The creator already accepted this deal; its link can no longer be replaced',
+        message:
+          'The creator already accepted this deal; its link can no longer be replaced',
       });
   });
 
   it('PostDisputeMessage is taken only while the deal is in dispute', () => {
-    const message = { side: 'creator' as const, text: 'The post is live.', files: [] };
+    const message = {
+      side: 'creator' as const,
+      text: 'The post is live.',
+      files: [],
+    };
     given(dealGiven.dispute())
       .when({ type: 'PostDisputeMessage', message }, at(20))
       .then({ type: 'DisputeMessagePosted', data: message });
-    given(dealGiven.delivered()).when({ type: 'PostDisputeMessage', message }, at(20)).thenRefused({
-      code: 'illegal_transition',
-      status: 409,
-      message: 'Cannot post a dispute message while the deal is delivered',
-    });
+    given(dealGiven.delivered())
+      .when({ type: 'PostDisputeMessage', message }, at(20))
+      .thenRefused({
+        code: 'illegal_transition',
+        status: 409,
+        message: 'Cannot post a dispute message while the deal is delivered',
+      });
   });
 
   it('AddNote records the note in any state, the end states too, without changing the deal', () => {
@@ -830,8 +1037,14 @@ describe('decideDeal: link rotation and notes', () => {
       dealGiven.cancelled(),
     ]) {
       given(history)
-        .when({ type: 'AddNote', note: 'Called the creator; content is live.' }, at(20))
-        .then({ type: 'DealNoteAdded', data: { note: 'Called the creator; content is live.' } });
+        .when(
+          { type: 'AddNote', note: 'Called the creator; content is live.' },
+          at(20),
+        )
+        .then({
+          type: 'DealNoteAdded',
+          data: { note: 'Called the creator; content is live.' },
+        });
     }
   });
 });

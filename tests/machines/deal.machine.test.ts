@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { dealMachine } from '@machines/deal/deal.machine';
 import { MAX_DEAL_CENTS } from '@machines/money';
-import { actors, at, dealGiven, dealHistory, event, terms } from '@tests/support/event-factory';
+import {
+  actors,
+  at,
+  dealGiven,
+  dealHistory,
+  event,
+  terms,
+} from '@tests/support/event-factory';
 import { machineSpec } from '@tests/support/machine-spec';
 
 const { given } = machineSpec(dealMachine);
@@ -51,32 +58,56 @@ describe('deal: creation and the amount guard', () => {
 describe('deal: pending_payment', () => {
   it('edit replaces the terms and stays in pending_payment', () => {
     given(dealGiven.pendingPayment())
-      .when(event('DealUpdated', { ...terms(30_000), influencer: '@new' }, at(0.3), actors.brand))
+      .when(
+        event(
+          'DealUpdated',
+          { ...terms(30_000), influencer: '@new' },
+          at(0.3),
+          actors.brand,
+        ),
+      )
       .then({
         state: 'pending_payment',
         step: 1,
-        context: { terms: { amountCents: 30_000, totalCents: 32_460, influencer: '@new' } },
+        context: {
+          terms: {
+            amountCents: 30_000,
+            totalCents: 32_460,
+            influencer: '@new',
+          },
+        },
       });
   });
 
   it.each([
     ['above the cap', terms(MAX_DEAL_CENTS + 1)],
-    ['with a wrong total', { amountCents: 30_000, feeCents: 2_460, totalCents: 30_000 }],
+    [
+      'with a wrong total',
+      { amountCents: 30_000, feeCents: 2_460, totalCents: 30_000 },
+    ],
   ])('refuses an edit %s', (_name, money) => {
-    given(dealGiven.pendingPayment()).when(event('DealUpdated', money)).thenRefused();
+    given(dealGiven.pendingPayment())
+      .when(event('DealUpdated', money))
+      .thenRefused();
   });
 
   it('generates the share link once', () => {
     const snapshot = given(dealGiven.pendingPayment())
       .when(dealHistory.linked())
-      .then({ state: 'pending_payment', context: { shareableToken: 'q3Zb7kR0yJ1m9XcL2vT8wA' } });
+      .then({
+        state: 'pending_payment',
+        context: { shareableToken: 'q3Zb7kR0yJ1m9XcL2vT8wA' },
+      });
     expect(snapshot.can(dealHistory.linked())).toBe(false);
   });
 
   it('records checkout sessions and failed payments without leaving pending_payment', () => {
     given(dealGiven.pendingPayment())
       .when(dealHistory.checkout())
-      .then({ state: 'pending_payment', context: { checkoutSessionId: 'cs_test_a1b2' } });
+      .then({
+        state: 'pending_payment',
+        context: { checkoutSessionId: 'cs_test_a1b2' },
+      });
     given([...dealGiven.pendingPayment(), dealHistory.checkout()])
       .when(event('PaymentFailed', { reason: 'async_payment_failed' }))
       .then({
@@ -105,7 +136,12 @@ describe('deal: pending_payment', () => {
   it('delete is allowed and final', () => {
     given(dealGiven.pendingPayment())
       .when(event('DealDeleted', {}, at(1)))
-      .then({ state: 'deleted', status: 'deleted', step: null, context: { deletedAt: at(1) } });
+      .then({
+        state: 'deleted',
+        status: 'deleted',
+        step: null,
+        context: { deletedAt: at(1) },
+      });
   });
 
   it.each([
@@ -195,7 +231,12 @@ describe('deal: pending_delivery', () => {
   it('deliver with a bank account connected: delivered, step 5', () => {
     given(dealGiven.bankConnected())
       .when(dealHistory.delivered())
-      .then({ state: 'delivered', status: 'delivered', step: 5, context: { deliveredAt: at(2) } });
+      .then({
+        state: 'delivered',
+        status: 'delivered',
+        step: 5,
+        context: { deliveredAt: at(2) },
+      });
   });
 
   it('only an admin may release before delivery, and only with a bank account', () => {
@@ -218,7 +259,12 @@ describe('deal: pending_delivery', () => {
   it('records a failed admin transfer, but not a brand transfer that could not have been attempted', () => {
     given([
       ...dealGiven.bankConnected(),
-      event('FundsReleaseRequested', { trigger: 'admin', key: 'k1' }, at(3), actors.admin),
+      event(
+        'FundsReleaseRequested',
+        { trigger: 'admin', key: 'k1' },
+        at(3),
+        actors.admin,
+      ),
     ])
       .when(
         event(

@@ -29,10 +29,14 @@ class DealRun extends EscrowRun<SnapshotFrom<typeof dealMachine>, Kind> {
   pending() {
     const c = this.c;
     const keys: { key: string; transfer: boolean }[] = [];
-    if (c.pendingRelease) keys.push({ key: c.pendingRelease.key, transfer: true });
-    if (c.pendingRefund) keys.push({ key: c.pendingRefund.key, transfer: false });
-    if (c.split?.transfer === 'pending') keys.push({ key: c.split.transferKey, transfer: true });
-    if (c.split?.refund === 'pending') keys.push({ key: c.split.refundKey, transfer: false });
+    if (c.pendingRelease)
+      keys.push({ key: c.pendingRelease.key, transfer: true });
+    if (c.pendingRefund)
+      keys.push({ key: c.pendingRefund.key, transfer: false });
+    if (c.split?.transfer === 'pending')
+      keys.push({ key: c.split.transferKey, transfer: true });
+    if (c.split?.refund === 'pending')
+      keys.push({ key: c.split.refundKey, transfer: false });
     return keys;
   }
 

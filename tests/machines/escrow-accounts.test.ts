@@ -26,7 +26,9 @@ function dealAfter(events: unknown[]) {
   let [snapshot] = initialTransition(dealMachine);
   for (const e of events) {
     const next = transition(dealMachine, snapshot, e as DealEvent)[0];
-    expect(next.context, `${(e as DealEvent).type} taken`).not.toBe(snapshot.context);
+    expect(next.context, `${(e as DealEvent).type} taken`).not.toBe(
+      snapshot.context,
+    );
     snapshot = next;
   }
   return snapshot.context;
@@ -35,7 +37,11 @@ function dealAfter(events: unknown[]) {
 function requestAfter(events: unknown[]) {
   let [snapshot] = initialTransition(paymentRequestMachine);
   for (const e of events)
-    snapshot = transition(paymentRequestMachine, snapshot, e as PaymentRequestEvent)[0];
+    snapshot = transition(
+      paymentRequestMachine,
+      snapshot,
+      e as PaymentRequestEvent,
+    )[0];
   return snapshot.context;
 }
 
@@ -45,12 +51,18 @@ const balances = (a: EscrowAccounts) =>
 describe('escrow accounts', () => {
   it('a payment posts the charge from the gateway into the escrow', () => {
     const c = dealAfter(dealGiven.awaitingAcceptance());
-    expect(balances(c.accounts)).toMatchObject({ gateway: 27_050, escrow: 27_050 });
+    expect(balances(c.accounts)).toMatchObject({
+      gateway: 27_050,
+      escrow: 27_050,
+    });
     expect(trialBalance(c.accounts)).toEqual({ posted: 0, pending: 0 });
   });
 
   it('a release reserves the creator amount, then pays it on and keeps the rest as fee', () => {
-    const requested = dealAfter([...dealGiven.delivered(), dealHistory.releaseRequested()]);
+    const requested = dealAfter([
+      ...dealGiven.delivered(),
+      dealHistory.releaseRequested(),
+    ]);
     expect(balanceOf(requested.accounts, 'escrow')).toBe(27_050);
     expect(availableOf(requested.accounts, 'escrow')).toBe(2_050);
     expect(requested.accounts.pending[EFFECT_KEY]).toEqual({
@@ -81,7 +93,12 @@ describe('escrow accounts', () => {
     const c = dealAfter([
       ...dealGiven.delivered(),
       dealHistory.releaseRequested(),
-      event('TransferFailed', { key: EFFECT_KEY, trigger: 'brand' }, at(4.01), actors.system),
+      event(
+        'TransferFailed',
+        { key: EFFECT_KEY, trigger: 'brand' },
+        at(4.01),
+        actors.system,
+      ),
     ]);
     expect(availableOf(c.accounts, 'escrow')).toBe(27_050);
     expect(c.accounts.totals.payable).toEqual({
@@ -95,15 +112,28 @@ describe('escrow accounts', () => {
 
   it('a refund gives the escrow back through the brand’s refundable', () => {
     const c = dealAfter(dealGiven.cancelled());
-    expect(balances(c.accounts)).toMatchObject({ gateway: 0, escrow: 0, refundable: 0 });
+    expect(balances(c.accounts)).toMatchObject({
+      gateway: 0,
+      escrow: 0,
+      refundable: 0,
+    });
     expect(c.money.refundedCents).toBe(27_050);
   });
 
   it('older history: an outcome without its intent posts the intent first', () => {
-    const legacy = event('FundsReleased', { trigger: 'brand' }, at(4), actors.system);
+    const legacy = event(
+      'FundsReleased',
+      { trigger: 'brand' },
+      at(4),
+      actors.system,
+    );
     delete (legacy.data as { key?: string }).key;
     const c = dealAfter([...dealGiven.delivered(), legacy]);
-    expect(balances(c.accounts)).toMatchObject({ gateway: 2_050, escrow: 0, fees: 2_050 });
+    expect(balances(c.accounts)).toMatchObject({
+      gateway: 2_050,
+      escrow: 0,
+      fees: 2_050,
+    });
   });
 
   it('older history: the refund of an unexpected payment never recorded posts its charge first', () => {
@@ -116,8 +146,15 @@ describe('escrow accounts', () => {
         actors.stripe,
       ),
     ]);
-    expect(c.money).toMatchObject({ chargedCents: 54_100, refundedCents: 27_050 });
-    expect(balances(c.accounts)).toMatchObject({ gateway: 27_050, escrow: 27_050, refundable: 0 });
+    expect(c.money).toMatchObject({
+      chargedCents: 54_100,
+      refundedCents: 27_050,
+    });
+    expect(balances(c.accounts)).toMatchObject({
+      gateway: 27_050,
+      escrow: 27_050,
+      refundable: 0,
+    });
   });
 
   it('an unexpected payment waits in the brand’s refundable, not in the escrow', () => {
@@ -130,11 +167,15 @@ describe('escrow accounts', () => {
         actors.stripe,
       ),
     ]);
-    expect(balances(c.accounts)).toMatchObject({ escrow: 27_050, refundable: 5_000 });
+    expect(balances(c.accounts)).toMatchObject({
+      escrow: 27_050,
+      refundable: 5_000,
+    });
   });
 
   it('a payment request’s payout: legacy completions pay the request amount', () => {
-    const { created, accepted, checkout, paid, payoutRequested, completed } = requestHistory;
+    const { created, accepted, checkout, paid, payoutRequested, completed } =
+      requestHistory;
     const keyed = requestAfter([
       created(),
       accepted(),
@@ -143,10 +184,20 @@ describe('escrow accounts', () => {
       payoutRequested(),
       completed(),
     ]);
-    expect(balances(keyed.accounts)).toMatchObject({ gateway: 2_000, escrow: 0, fees: 2_000 });
+    expect(balances(keyed.accounts)).toMatchObject({
+      gateway: 2_000,
+      escrow: 0,
+      fees: 2_000,
+    });
     const legacy = event('PaymentRequestCompleted', {}, at(30), actors.creator);
     delete (legacy.data as { key?: string }).key;
-    const old = requestAfter([created(), accepted(), checkout(), paid(), legacy]);
+    const old = requestAfter([
+      created(),
+      accepted(),
+      checkout(),
+      paid(),
+      legacy,
+    ]);
     expect(old.money).toEqual(keyed.money);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eventTexts, renderEventText } from '@machines/events/event-texts';
 
-const params = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const params = (text: string) =>
+  [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('event texts', () => {
   it('given every code, then English and Dutch name the same params', () => {
@@ -10,14 +11,22 @@ describe('event texts', () => {
   });
 
   it('given amounts and instants, then the reader formats them; other params stay as given', () => {
-    const format = { money: (c: number) => `EUR ${c / 100}`, instant: (iso: string) => `@${iso}` };
+    const format = {
+      money: (c: number) => `EUR ${c / 100}`,
+      instant: (iso: string) => `@${iso}`,
+    };
     expect(
       renderEventText(
-        { code: 'DisputeOpened', params: { reason: 'Late', endsAt: '2026-11-27T08:40:10Z' } },
+        {
+          code: 'DisputeOpened',
+          params: { reason: 'Late', endsAt: '2026-11-27T08:40:10Z' },
+        },
         'nl',
         format,
       ),
-    ).toBe('Het merk opende een geschil: „Late”. Betaling vastgehouden tot @2026-11-27T08:40:10Z.');
+    ).toBe(
+      'Het merk opende een geschil: „Late”. Betaling vastgehouden tot @2026-11-27T08:40:10Z.',
+    );
     expect(
       renderEventText(
         { code: 'SplitRefundSucceeded', params: { amountCents: 15_148 } },
@@ -28,10 +37,20 @@ describe('event texts', () => {
   });
 
   it('given a milestone, then the text says which, in English and in Dutch', () => {
-    const format = { money: (c: number) => `EUR ${c / 100}`, instant: (iso: string) => `@${iso}` };
-    const delivered = { code: 'ContentDelivered', params: { milestone: 2 } } as const;
-    expect(renderEventText(delivered, 'en', format)).toMatch(/^Milestone 2: the creator /);
-    expect(renderEventText(delivered, 'nl', format)).toMatch(/^Mijlpaal 2: de creator /);
+    const format = {
+      money: (c: number) => `EUR ${c / 100}`,
+      instant: (iso: string) => `@${iso}`,
+    };
+    const delivered = {
+      code: 'ContentDelivered',
+      params: { milestone: 2 },
+    } as const;
+    expect(renderEventText(delivered, 'en', format)).toMatch(
+      /^Milestone 2: the creator /,
+    );
+    expect(renderEventText(delivered, 'nl', format)).toMatch(
+      /^Mijlpaal 2: de creator /,
+    );
     // A sentence opening with an amount or a name keeps it as it is.
     const refunded = {
       code: 'DealRefunded',

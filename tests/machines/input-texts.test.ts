@@ -27,7 +27,11 @@ describe('input texts: rules and fields as codes, English and Dutch', () => {
 
   it('a schema message is a reference read back whole; anything else is no reference', () => {
     const ref = inputRef('too_long', 'title', { max: 300 });
-    expect(readInputRef(ref)).toEqual({ rule: 'too_long', field: 'title', values: { max: 300 } });
+    expect(readInputRef(ref)).toEqual({
+      rule: 'too_long',
+      field: 'title',
+      values: { max: 300 },
+    });
     expect(readInputRef('Title must be at most 300 characters')).toBeNull();
     expect(readInputRef('input:{"rule":"no_such_rule"}')).toBeNull();
     expect(readInputRef('input:{not json')).toBeNull();
@@ -40,20 +44,33 @@ describe('input texts: rules and fields as codes, English and Dutch', () => {
       field: 'message' as const,
       values: { max: 4000 },
     };
-    expect(inputText(long, 'en')).toBe('A message must be at most 4,000 characters');
-    expect(inputText(long, 'nl')).toBe('Een bericht mag hooguit 4.000 tekens lang zijn.');
-    const min = { rule: 'amount_minimum' as InputRule, values: { minCents: 50 } };
+    expect(inputText(long, 'en')).toBe(
+      'A message must be at most 4,000 characters',
+    );
+    expect(inputText(long, 'nl')).toBe(
+      'Een bericht mag hooguit 4.000 tekens lang zijn.',
+    );
+    const min = {
+      rule: 'amount_minimum' as InputRule,
+      values: { minCents: 50 },
+    };
     expect(inputText(min, 'en')).toBe('Amount must be at least €0.50');
     expect(inputText(min, 'nl')).toBe('Het bedrag moet minstens € 0,50 zijn.');
-    expect(inputText({ rule: 'unknown_value', field: 'usageRights' }, 'en')).toBe(
-      'Unknown usage rights',
-    );
+    expect(
+      inputText({ rule: 'unknown_value', field: 'usageRights' }, 'en'),
+    ).toBe('Unknown usage rights');
   });
 
   it("invalid_input's params give the Dutch text; its English is the detail", () => {
-    const params = { detail: 'Title is required', input: 'required', field: 'title' };
+    const params = {
+      detail: 'Title is required',
+      input: 'required',
+      field: 'title',
+    };
     expect(errorText('invalid_input', params, 'en')).toBe('Title is required');
-    expect(errorText('invalid_input', params, 'nl')).toBe('Titel is verplicht.');
+    expect(errorText('invalid_input', params, 'nl')).toBe(
+      'Titel is verplicht.',
+    );
     // A message from outside the rules (a webhook's own) keeps the general Dutch text.
     expect(errorText('invalid_input', { detail: 'Bad signature' }, 'nl')).toBe(
       'De invoer is niet geldig; controleer de gegevens.',

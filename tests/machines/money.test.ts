@@ -150,26 +150,34 @@ describe('splitParts', () => {
   });
 
   it('property: the parts are whole cents ≥ 0 and add up exactly to what was charged', () => {
-    const deal = fc.integer({ min: MIN_DEAL_CENTS, max: MAX_DEAL_CENTS }).chain((amount) =>
-      fc.record({
-        amount: fc.constant(amount),
-        creator: fc.integer({ min: 1, max: Math.max(1, amount - 1) }),
-      }),
-    );
+    const deal = fc
+      .integer({ min: MIN_DEAL_CENTS, max: MAX_DEAL_CENTS })
+      .chain((amount) =>
+        fc.record({
+          amount: fc.constant(amount),
+          creator: fc.integer({ min: 1, max: Math.max(1, amount - 1) }),
+        }),
+      );
     fc.assert(
       fc.property(deal, ({ amount, creator }) => {
         fc.pre(creator < amount);
         const { feeCents: fee, totalCents } = breakdown(amount, 'deal');
         const parts = splitParts(amount, fee, totalCents, creator);
-        expect(parts.creatorCents + parts.feeKeptCents + parts.refundCents).toBe(totalCents);
+        expect(
+          parts.creatorCents + parts.feeKeptCents + parts.refundCents,
+        ).toBe(totalCents);
         for (const part of Object.values(parts)) {
           expect(Number.isSafeInteger(part)).toBe(true);
           expect(part).toBeGreaterThanOrEqual(0);
         }
         expect(parts.feeKeptCents).toBeLessThanOrEqual(fee);
         // Half up: kept × 2·amount differs from 2·fee·creator by less than amount, rounding .5 upwards.
-        expect(2 * parts.feeKeptCents * amount - 2 * fee * creator).toBeGreaterThan(-amount - 1);
-        expect(2 * parts.feeKeptCents * amount - 2 * fee * creator).toBeLessThanOrEqual(amount);
+        expect(
+          2 * parts.feeKeptCents * amount - 2 * fee * creator,
+        ).toBeGreaterThan(-amount - 1);
+        expect(
+          2 * parts.feeKeptCents * amount - 2 * fee * creator,
+        ).toBeLessThanOrEqual(amount);
       }),
       { numRuns: 2_000 },
     );

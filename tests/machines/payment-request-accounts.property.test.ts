@@ -17,7 +17,10 @@ const kinds = ['releaseHold', 'dispute', 'release', 'refund', 'retry'] as const;
 type Kind = (typeof kinds)[number];
 const payoutAccountId = 'acct_creator';
 
-class RequestRun extends EscrowRun<SnapshotFrom<typeof paymentRequestMachine>, Kind> {
+class RequestRun extends EscrowRun<
+  SnapshotFrom<typeof paymentRequestMachine>,
+  Kind
+> {
   constructor() {
     const paid = [
       requestHistory.created(),
@@ -31,7 +34,12 @@ class RequestRun extends EscrowRun<SnapshotFrom<typeof paymentRequestMachine>, K
       fold(paymentRequestMachine, paid, initialOf(paymentRequestMachine)),
     );
     expect(this.gateway.charged).toBeGreaterThan(0);
-    this.run({ type: 'CompletePaymentRequest', note: null, links: [], reviewPeriodHours: 48 });
+    this.run({
+      type: 'CompletePaymentRequest',
+      note: null,
+      links: [],
+      reviewPeriodHours: 48,
+    });
     expect(this.snapshot.value).toBe('delivered');
     this.check();
   }
@@ -39,10 +47,14 @@ class RequestRun extends EscrowRun<SnapshotFrom<typeof paymentRequestMachine>, K
   pending() {
     const c = this.c;
     const keys: { key: string; transfer: boolean }[] = [];
-    if (c.pendingPayout) keys.push({ key: c.pendingPayout.key, transfer: true });
-    if (c.pendingRefund) keys.push({ key: c.pendingRefund.key, transfer: false });
-    if (c.split?.transfer === 'pending') keys.push({ key: c.split.transferKey, transfer: true });
-    if (c.split?.refund === 'pending') keys.push({ key: c.split.refundKey, transfer: false });
+    if (c.pendingPayout)
+      keys.push({ key: c.pendingPayout.key, transfer: true });
+    if (c.pendingRefund)
+      keys.push({ key: c.pendingRefund.key, transfer: false });
+    if (c.split?.transfer === 'pending')
+      keys.push({ key: c.split.transferKey, transfer: true });
+    if (c.split?.refund === 'pending')
+      keys.push({ key: c.split.refundKey, transfer: false });
     return keys;
   }
 
@@ -70,7 +82,12 @@ class RequestRun extends EscrowRun<SnapshotFrom<typeof paymentRequestMachine>, K
       case 'split': {
         const amount = this.c.request!.amountCents;
         const creatorCents = Math.max(1, Math.floor((amount * s.share) / 101));
-        return void this.run({ type: 'SplitPaymentRequest', creatorCents, payoutAccountId, key });
+        return void this.run({
+          type: 'SplitPaymentRequest',
+          creatorCents,
+          payoutAccountId,
+          key,
+        });
       }
     }
   }

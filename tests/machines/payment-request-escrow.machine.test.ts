@@ -2,13 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
 import { paymentRequestStateView } from '@machines/payment-request/payment-request.view';
 import { dealMachine } from '@machines/deal/deal.machine';
-import { actors, at, dealGiven, event, requestHistory } from '@tests/support/event-factory';
+import {
+  actors,
+  at,
+  dealGiven,
+  event,
+  requestHistory,
+} from '@tests/support/event-factory';
 import { machineSpec } from '@tests/support/machine-spec';
 
 /** Money held in escrow after payment: chargebacks, deferred payouts and refunded duplicate payments. */
 const request = machineSpec(paymentRequestMachine);
 const deal = machineSpec(dealMachine);
-const { created, accepted, checkout, paid, payoutRequested, completed } = requestHistory;
+const { created, accepted, checkout, paid, payoutRequested, completed } =
+  requestHistory;
 const paidH = () => [created(), accepted(), checkout(), paid()];
 const chargeback = (disputeId = 'dp_2') =>
   event(
@@ -17,10 +24,17 @@ const chargeback = (disputeId = 'dp_2') =>
     at(5),
     actors.stripe,
   );
-const released = () => event('PaymentRequestHoldReleased', {}, at(6), actors.admin);
-const deferred = () => event('PaymentRequestPayoutDeferred', {}, at(7), actors.creator);
+const released = () =>
+  event('PaymentRequestHoldReleased', {}, at(6), actors.admin);
+const deferred = () =>
+  event('PaymentRequestPayoutDeferred', {}, at(7), actors.creator);
 const duplicate = (checkoutSessionId = 'cs_test_r2') =>
-  event('PaymentRequestDuplicatePaymentRefunded', { checkoutSessionId }, at(8), actors.stripe);
+  event(
+    'PaymentRequestDuplicatePaymentRefunded',
+    { checkoutSessionId },
+    at(8),
+    actors.stripe,
+  );
 
 describe('payment request: chargeback hold', () => {
   it('a chargeback on a paid request holds the money; completion waits for an admin', () => {
@@ -30,7 +44,9 @@ describe('payment request: chargeback hold', () => {
       .then({
         state: 'paid',
         step: 3,
-        context: { hold: { disputeId: 'dp_2', reason: 'Chargeback: fraudulent' } },
+        context: {
+          hold: { disputeId: 'dp_2', reason: 'Chargeback: fraudulent' },
+        },
       });
     request
       .given([...paidH(), chargeback()])
@@ -85,7 +101,10 @@ describe('payment request: deferred payout', () => {
     request
       .given([...paidH(), deferred()])
       .when(event('PaymentRequestCompleted', { transferId: 'tr_9' }, at(9)))
-      .then({ state: 'completed', context: { completedAt: at(7), transferId: 'tr_9' } });
+      .then({
+        state: 'completed',
+        context: { completedAt: at(7), transferId: 'tr_9' },
+      });
   });
 
   it('a chargeback during payout_pending blocks the payout until released', () => {
@@ -108,7 +127,11 @@ describe('refunded duplicate payments', () => {
       .when(duplicate())
       .then({
         state: 'paid',
-        context: { duplicateRefunds: [{ checkoutSessionId: 'cs_test_r2', refundId: 're_3' }] },
+        context: {
+          duplicateRefunds: [
+            { checkoutSessionId: 'cs_test_r2', refundId: 're_3' },
+          ],
+        },
       });
     request
       .given([...paidH(), duplicate()])
@@ -121,7 +144,11 @@ describe('refunded duplicate payments', () => {
   it('a payment that does not fund the request is recorded in any state and its refund answers it once', () => {
     const unexpected = event(
       'PaymentRequestUnexpectedPaymentReceived',
-      { checkoutSessionId: 'cs_late', amountCents: 42_000, reason: 'already_paid' },
+      {
+        checkoutSessionId: 'cs_late',
+        amountCents: 42_000,
+        reason: 'already_paid',
+      },
       at(40),
       actors.stripe,
     );
@@ -162,7 +189,12 @@ describe('refunded duplicate payments', () => {
 
   it('a deal records each extra paid session once while the money is in escrow', () => {
     const extra = (id = 'cs_test_b2') =>
-      event('DuplicatePaymentRefunded', { checkoutSessionId: id }, at(9), actors.stripe);
+      event(
+        'DuplicatePaymentRefunded',
+        { checkoutSessionId: id },
+        at(9),
+        actors.stripe,
+      );
     for (const history of [
       dealGiven.awaitingAcceptance(),
       dealGiven.delivered(),
@@ -172,7 +204,11 @@ describe('refunded duplicate payments', () => {
         .given(history)
         .when(extra())
         .then({
-          context: { duplicateRefunds: [{ checkoutSessionId: 'cs_test_b2', amountCents: 27_050 }] },
+          context: {
+            duplicateRefunds: [
+              { checkoutSessionId: 'cs_test_b2', amountCents: 27_050 },
+            ],
+          },
         });
       deal
         .given([...history, extra()])
@@ -186,7 +222,11 @@ describe('refunded duplicate payments', () => {
   it('a deal records a payment that does not fund it, also after the end, and its refund once', () => {
     const unexpected = event(
       'UnexpectedPaymentReceived',
-      { checkoutSessionId: 'cs_late', amountCents: 27_050, reason: 'already_paid' },
+      {
+        checkoutSessionId: 'cs_late',
+        amountCents: 27_050,
+        reason: 'already_paid',
+      },
       at(40),
       actors.stripe,
     );
@@ -199,7 +239,10 @@ describe('refunded duplicate payments', () => {
     deal
       .given(dealGiven.completed())
       .when(unexpected)
-      .then({ state: 'completed', context: { money: { chargedCents: 54_100 } } });
+      .then({
+        state: 'completed',
+        context: { money: { chargedCents: 54_100 } },
+      });
     deal
       .given([...dealGiven.completed(), unexpected])
       .when(unexpected)

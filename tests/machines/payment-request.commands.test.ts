@@ -23,18 +23,38 @@ const KEY2 = 'key-0002';
 const TOTAL = 42_000;
 
 const pending = (): PaymentRequestEvent[] => [requestHistory.created()];
-const accepted = (): PaymentRequestEvent[] => [...pending(), requestHistory.accepted()];
-const withSession = (): PaymentRequestEvent[] => [...accepted(), requestHistory.checkout()];
-const paid = (): PaymentRequestEvent[] => [...withSession(), requestHistory.paid()];
-const payoutPending = (): PaymentRequestEvent[] => [...paid(), requestHistory.payoutRequested()];
-const completed = (): PaymentRequestEvent[] => [...payoutPending(), requestHistory.completed()];
+const accepted = (): PaymentRequestEvent[] => [
+  ...pending(),
+  requestHistory.accepted(),
+];
+const withSession = (): PaymentRequestEvent[] => [
+  ...accepted(),
+  requestHistory.checkout(),
+];
+const paid = (): PaymentRequestEvent[] => [
+  ...withSession(),
+  requestHistory.paid(),
+];
+const payoutPending = (): PaymentRequestEvent[] => [
+  ...paid(),
+  requestHistory.payoutRequested(),
+];
+const completed = (): PaymentRequestEvent[] => [
+  ...payoutPending(),
+  requestHistory.completed(),
+];
 const deferred = (): PaymentRequestEvent[] => [
   ...paid(),
   event('PaymentRequestPayoutDeferred', {}, at(30), actors.creator),
 ];
 const held = (): PaymentRequestEvent[] => [
   ...paid(),
-  event('PaymentRequestChargebackOpened', { disputeId: 'dp_1' }, at(3), actors.stripe),
+  event(
+    'PaymentRequestChargebackOpened',
+    { disputeId: 'dp_1' },
+    at(3),
+    actors.stripe,
+  ),
 ];
 
 const complete: PaymentRequestCommand = {
@@ -44,7 +64,12 @@ const complete: PaymentRequestCommand = {
   reviewPeriodHours: 48,
 };
 const delivered = (): PaymentRequestEvent[] => [
-  event('PaymentRequestDelivered', { reviewPeriodEndsAt: at(78) }, at(30), actors.creator),
+  event(
+    'PaymentRequestDelivered',
+    { reviewPeriodEndsAt: at(78) },
+    at(30),
+    actors.creator,
+  ),
 ];
 
 const payment = (over: Partial<ConfirmedPayment> = {}): ConfirmedPayment => ({
@@ -56,11 +81,16 @@ const payment = (over: Partial<ConfirmedPayment> = {}): ConfirmedPayment => ({
   gatewayEventId: 'evt_x',
   ...over,
 });
-const confirm = (over: Partial<ConfirmedPayment> = {}): PaymentRequestCommand => ({
+const confirm = (
+  over: Partial<ConfirmedPayment> = {},
+): PaymentRequestCommand => ({
   type: 'ConfirmPayment',
   payment: payment(over),
 });
-const session = (sessionId: string, totalCents = TOTAL): PaymentRequestCommand => ({
+const session = (
+  sessionId: string,
+  totalCents = TOTAL,
+): PaymentRequestCommand => ({
   type: 'RecordCheckoutSession',
   sessionId,
   totalCents,
@@ -75,7 +105,10 @@ describe('decidePaymentRequest: creation, acceptance, rejection, expiry', () => 
     };
     given([])
       .when(command, at(0))
-      .then({ type: 'PaymentRequestCreated', data: { amountCents: 40_000, totalCents: TOTAL } });
+      .then({
+        type: 'PaymentRequestCreated',
+        data: { amountCents: 40_000, totalCents: TOTAL },
+      });
     given(pending()).when(command, at(0)).thenRefused({
       code: 'illegal_transition',
       status: 409,
@@ -87,11 +120,13 @@ describe('decidePaymentRequest: creation, acceptance, rejection, expiry', () => 
     given(pending())
       .when({ type: 'AcceptPaymentRequest' }, at(1))
       .then({ type: 'PaymentRequestAccepted' });
-    given(accepted()).when({ type: 'AcceptPaymentRequest' }, at(2)).thenRefused({
-      code: 'illegal_transition',
-      status: 409,
-      message: 'The payment request has already been accepted',
-    });
+    given(accepted())
+      .when({ type: 'AcceptPaymentRequest' }, at(2))
+      .thenRefused({
+        code: 'illegal_transition',
+        status: 409,
+        message: 'The payment request has already been accepted',
+      });
     given(pending())
       .when({ type: 'AcceptPaymentRequest' }, requestHistory.expiresAt)
       .thenRefused({ code: 'expired', status: 410, message: EXPIRED_MESSAGE });
@@ -110,22 +145,33 @@ describe('decidePaymentRequest: creation, acceptance, rejection, expiry', () => 
         },
         { type: 'PaymentRequestRejected' },
       );
-    given(paid()).when({ type: 'RejectPaymentRequest', reason: null }, at(3)).thenRefused({
-      code: 'illegal_transition',
-      status: 409,
-      message: 'Cannot decline the request while the payment request is paid',
-    });
+    given(paid())
+      .when({ type: 'RejectPaymentRequest', reason: null }, at(3))
+      .thenRefused({
+        code: 'illegal_transition',
+        status: 409,
+        message: 'Cannot decline the request while the payment request is paid',
+      });
   });
 
   it('ExpirePaymentRequest is never early: 1 ms before nothing; at expiry it closes the session and expires; a paid request never expires', () => {
     given(withSession())
-      .when({ type: 'ExpirePaymentRequest' }, plusMs(requestHistory.expiresAt, -1))
+      .when(
+        { type: 'ExpirePaymentRequest' },
+        plusMs(requestHistory.expiresAt, -1),
+      )
       .thenNothing();
     given(withSession())
       .when({ type: 'ExpirePaymentRequest' }, requestHistory.expiresAt)
       .then(
-        { type: 'PaymentRequestCheckoutClosed', data: { reason: 'request_closed' } },
-        { type: 'PaymentRequestExpired', data: { expiresAt: requestHistory.expiresAt } },
+        {
+          type: 'PaymentRequestCheckoutClosed',
+          data: { reason: 'request_closed' },
+        },
+        {
+          type: 'PaymentRequestExpired',
+          data: { expiresAt: requestHistory.expiresAt },
+        },
       );
     given(pending())
       .when({ type: 'ExpirePaymentRequest' }, requestHistory.expiresAt)
@@ -201,7 +247,10 @@ describe('decidePaymentRequest: checkout and payment', () => {
       });
     given(paid())
       .when(confirm({ checkoutSessionId: 'cs_second' }), at(3))
-      .then({ type: 'PaymentRequestUnexpectedPaymentReceived', data: { reason: 'already_paid' } });
+      .then({
+        type: 'PaymentRequestUnexpectedPaymentReceived',
+        data: { reason: 'already_paid' },
+      });
   });
 
   it('ConfirmPayment redelivered changes nothing', () => {
@@ -226,7 +275,10 @@ describe('decidePaymentRequest: checkout and payment', () => {
     };
     given(withSession())
       .when(failure, at(1.7))
-      .then({ type: 'PaymentRequestPaymentFailed', data: { checkoutSessionId: 'cs_test_r1' } });
+      .then({
+        type: 'PaymentRequestPaymentFailed',
+        data: { checkoutSessionId: 'cs_test_r1' },
+      });
     given([...withSession(), event('PaymentRequestPaymentFailed', {}, at(1.7))])
       .when(failure, at(1.8))
       .thenNothing();
@@ -251,7 +303,11 @@ describe('decidePaymentRequest: checkout and payment', () => {
       .when(command, at(1.8))
       .then({
         type: 'PaymentRequestDuplicatePaymentRefunded',
-        data: { checkoutSessionId: 'cs_other', refundId: 're_1', amountCents: 100 },
+        data: {
+          checkoutSessionId: 'cs_other',
+          refundId: 're_1',
+          amountCents: 100,
+        },
       });
     const refunded = event(
       'PaymentRequestDuplicatePaymentRefunded',
@@ -271,7 +327,11 @@ describe('decidePaymentRequest: payout', () => {
       .when(complete, at(30))
       .then({
         type: 'PaymentRequestDelivered',
-        data: { note: 'Live now', links: ['https://example.com/p/1'], reviewPeriodEndsAt: at(78) },
+        data: {
+          note: 'Live now',
+          links: ['https://example.com/p/1'],
+          reviewPeriodEndsAt: at(78),
+        },
       });
   });
 
@@ -279,12 +339,14 @@ describe('decidePaymentRequest: payout', () => {
     given(paid().concat(delivered())).when(complete, at(31)).thenRefused({
       code: 'illegal_transition',
       status: 409,
-      message: 'Cannot complete the request while the payment request is delivered',
+      message:
+        'Cannot complete the request while the payment request is delivered',
     });
     given(accepted()).when(complete, at(2)).thenRefused({
       code: 'illegal_transition',
       status: 409,
-      message: 'Cannot complete the request while the payment request is accepted',
+      message:
+        'Cannot complete the request while the payment request is accepted',
     });
     given(held()).when(complete, at(30)).thenRefused({
       code: 'illegal_transition',
@@ -304,9 +366,16 @@ describe('decidePaymentRequest: payout', () => {
       .when(command, at(40))
       .then({
         type: 'PaymentRequestPayoutRequested',
-        data: { amountCents: 40_000, destinationAccountId: 'acct_2', key: KEY2 },
+        data: {
+          amountCents: 40_000,
+          destinationAccountId: 'acct_2',
+          key: KEY2,
+        },
       });
-    given([...deferred(), event('PaymentRequestPayoutRequested', { key: EFFECT_KEY }, at(40))])
+    given([
+      ...deferred(),
+      event('PaymentRequestPayoutRequested', { key: EFFECT_KEY }, at(40)),
+    ])
       .when(command, at(41))
       .thenNothing();
     given(paid()).when(command, at(40)).thenNothing();
@@ -314,13 +383,25 @@ describe('decidePaymentRequest: payout', () => {
 
   it('RecordTransfer answers the pending payout the pending payout; a wrong key or an answered payout changes nothing', () => {
     given(payoutPending())
-      .when({ type: 'RecordTransfer', key: EFFECT_KEY, transferId: 'tr_9' }, at(30.01))
-      .then({ type: 'PaymentRequestCompleted', data: { transferId: 'tr_9', key: EFFECT_KEY } });
+      .when(
+        { type: 'RecordTransfer', key: EFFECT_KEY, transferId: 'tr_9' },
+        at(30.01),
+      )
+      .then({
+        type: 'PaymentRequestCompleted',
+        data: { transferId: 'tr_9', key: EFFECT_KEY },
+      });
     given(payoutPending())
-      .when({ type: 'RecordTransfer', key: 'wrong', transferId: 'tr_9' }, at(30.01))
+      .when(
+        { type: 'RecordTransfer', key: 'wrong', transferId: 'tr_9' },
+        at(30.01),
+      )
       .thenNothing();
     given(completed())
-      .when({ type: 'RecordTransfer', key: EFFECT_KEY, transferId: 'tr_9' }, at(31))
+      .when(
+        { type: 'RecordTransfer', key: EFFECT_KEY, transferId: 'tr_9' },
+        at(31),
+      )
       .thenNothing();
   });
 
@@ -340,7 +421,15 @@ describe('decidePaymentRequest: payout', () => {
         data: { code: 'payouts_not_enabled', key: EFFECT_KEY },
       });
     given(payoutPending())
-      .when({ type: 'RecordTransferFailure', key: 'wrong', code: 'x', message: 'y' }, at(30.01))
+      .when(
+        {
+          type: 'RecordTransferFailure',
+          key: 'wrong',
+          code: 'x',
+          message: 'y',
+        },
+        at(30.01),
+      )
       .thenNothing();
   });
 });
@@ -368,11 +457,13 @@ describe('decidePaymentRequest: chargebacks', () => {
     given(held())
       .when({ type: 'ReleaseChargebackHold', note: 'won' }, at(5))
       .then({ type: 'PaymentRequestHoldReleased', data: { note: 'won' } });
-    given(paid()).when({ type: 'ReleaseChargebackHold', note: null }, at(5)).thenRefused({
-      code: 'illegal_transition',
-      status: 409,
-      message: 'Cannot release the hold while the payment request is paid',
-    });
+    given(paid())
+      .when({ type: 'ReleaseChargebackHold', note: null }, at(5))
+      .thenRefused({
+        code: 'illegal_transition',
+        status: 409,
+        message: 'Cannot release the hold while the payment request is paid',
+      });
   });
 });
 
@@ -399,16 +490,27 @@ describe('decidePaymentRequest: chargebacks move money', () => {
     gatewayEventId: 'evt_cb2',
   });
   const closed = (o: 'won' | 'lost') =>
-    event('PaymentRequestChargebackClosed', { disputeId: 'dp_1', outcome: o }, at(4));
-  const released = () => event('PaymentRequestHoldReleased', { note: null }, at(5), actors.admin);
+    event(
+      'PaymentRequestChargebackClosed',
+      { disputeId: 'dp_1', outcome: o },
+      at(4),
+    );
+  const released = () =>
+    event('PaymentRequestHoldReleased', { note: null }, at(5), actors.admin);
 
   it('RecordChargeback moves the disputed amount out of the escrow; its outcome is recorded once', () => {
     given(paid())
       .when(chargeback, at(3))
-      .then({ type: 'PaymentRequestChargebackOpened', data: { heldCents: 5_000 } });
+      .then({
+        type: 'PaymentRequestChargebackOpened',
+        data: { heldCents: 5_000 },
+      });
     given([...paid(), opened()])
       .when(outcome('lost'), at(4))
-      .then({ type: 'PaymentRequestChargebackClosed', data: { outcome: 'lost' } });
+      .then({
+        type: 'PaymentRequestChargebackClosed',
+        data: { outcome: 'lost' },
+      });
     given([...paid(), opened(), closed('lost')])
       .when(outcome('won'), at(5))
       .thenNothing();
@@ -422,7 +524,12 @@ describe('decidePaymentRequest: chargebacks move money', () => {
       key: 'key-9',
     };
     const done = () =>
-      event('PaymentRequestDelivered', { reviewPeriodEndsAt: at(53) }, at(5.5), actors.creator);
+      event(
+        'PaymentRequestDelivered',
+        { reviewPeriodEndsAt: at(53) },
+        at(5.5),
+        actors.creator,
+      );
     given([...paid(), opened(), released(), done()])
       .when(approve, at(6))
       .thenRefused({
@@ -433,10 +540,16 @@ describe('decidePaymentRequest: chargebacks move money', () => {
       });
     given([...paid(), opened(), closed('lost'), released(), done()])
       .when(approve, at(6))
-      .then({ type: 'PaymentRequestPayoutRequested', data: { amountCents: 37_000 } });
+      .then({
+        type: 'PaymentRequestPayoutRequested',
+        data: { amountCents: 37_000 },
+      });
     given([...paid(), opened(), closed('won'), released(), done()])
       .when(approve, at(6))
-      .then({ type: 'PaymentRequestPayoutRequested', data: { amountCents: 40_000 } });
+      .then({
+        type: 'PaymentRequestPayoutRequested',
+        data: { amountCents: 40_000 },
+      });
   });
 });
 

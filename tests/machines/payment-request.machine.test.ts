@@ -3,13 +3,28 @@ import { paymentRequestMachine } from '@machines/payment-request/payment-request
 import { paymentRequestEventDefinitions } from '@machines/payment-request/payment-request.events';
 import { paymentRequestStateView } from '@machines/payment-request/payment-request.view';
 import { MAX_REQUEST_CENTS } from '@machines/money';
-import { at, event, plusMs, requestHistory } from '@tests/support/event-factory';
+import {
+  at,
+  event,
+  plusMs,
+  requestHistory,
+} from '@tests/support/event-factory';
 import { machineSpec } from '@tests/support/machine-spec';
 
 const { given, fold } = machineSpec(paymentRequestMachine);
-const { created, accepted, checkout, paid, payoutRequested, completed, expiresAt } = requestHistory;
-const expire = (atIso = expiresAt) => event('PaymentRequestExpired', { expiresAt }, atIso);
-const reject = () => event('PaymentRequestRejected', { reason: 'no budget' }, at(3));
+const {
+  created,
+  accepted,
+  checkout,
+  paid,
+  payoutRequested,
+  completed,
+  expiresAt,
+} = requestHistory;
+const expire = (atIso = expiresAt) =>
+  event('PaymentRequestExpired', { expiresAt }, atIso);
+const reject = () =>
+  event('PaymentRequestRejected', { reason: 'no budget' }, at(3));
 const pending = () => [created()];
 const acceptedH = () => [created(), accepted()];
 const openH = () => [created(), accepted(), checkout()];
@@ -23,7 +38,10 @@ describe('payment request: creation', () => {
         state: 'pending',
         status: 'pending',
         step: 1,
-        context: { createdAt: at(0), request: { amountCents: 40_000, expiresAt } },
+        context: {
+          createdAt: at(0),
+          request: { amountCents: 40_000, expiresAt },
+        },
       });
   });
 
@@ -31,7 +49,11 @@ describe('payment request: creation', () => {
     ['zero', { amountCents: 0, feeCents: 0, totalCents: 0 }],
     [
       'above the maximum',
-      { amountCents: MAX_REQUEST_CENTS + 1, feeCents: 0, totalCents: MAX_REQUEST_CENTS + 1 },
+      {
+        amountCents: MAX_REQUEST_CENTS + 1,
+        feeCents: 0,
+        totalCents: MAX_REQUEST_CENTS + 1,
+      },
     ],
     [
       'a total that is not amount + fee',
@@ -46,7 +68,12 @@ describe('payment request: pending', () => {
   it('the brand accepts before expiry: accepted, step 2', () => {
     given(pending())
       .when(accepted())
-      .then({ state: 'accepted', status: 'accepted', step: 2, context: { acceptedAt: at(1) } });
+      .then({
+        state: 'accepted',
+        status: 'accepted',
+        step: 2,
+        context: { acceptedAt: at(1) },
+      });
   });
 
   it('acceptance at or after expiresAt is refused', () => {
@@ -64,13 +91,23 @@ describe('payment request: pending', () => {
       .thenRefused();
     given(pending())
       .when(expire())
-      .then({ state: 'expired', status: 'expired', step: null, context: { expiredAt: expiresAt } });
+      .then({
+        state: 'expired',
+        status: 'expired',
+        step: null,
+        context: { expiredAt: expiresAt },
+      });
   });
 
   it('the brand rejects', () => {
     given(pending())
       .when(reject())
-      .then({ state: 'rejected', status: 'rejected', step: null, context: { rejectedAt: at(3) } });
+      .then({
+        state: 'rejected',
+        status: 'rejected',
+        step: null,
+        context: { rejectedAt: at(3) },
+      });
   });
 
   it.each([
@@ -89,7 +126,10 @@ describe('payment request: accepted', () => {
   it('checkout before expiry only', () => {
     given(acceptedH())
       .when(checkout())
-      .then({ state: 'accepted', context: { checkoutSessionId: 'cs_test_r1' } });
+      .then({
+        state: 'accepted',
+        context: { checkoutSessionId: 'cs_test_r1' },
+      });
     given(acceptedH())
       .when(event('PaymentRequestCheckoutCreated', {}, expiresAt))
       .thenRefused();
@@ -136,7 +176,11 @@ describe('payment request: accepted', () => {
   it('a failed payment is recorded and the request stays accepted', () => {
     given(openH())
       .when(event('PaymentRequestPaymentFailed', { reason: 'declined' }))
-      .then({ state: 'accepted', step: 2, context: { lastPaymentFailure: 'declined' } });
+      .then({
+        state: 'accepted',
+        step: 2,
+        context: { lastPaymentFailure: 'declined' },
+      });
   });
 
   it('can still be rejected or expire while unpaid', () => {
@@ -161,7 +205,10 @@ describe('payment request: paid and the end states', () => {
         state: 'payout_pending',
         status: 'completed',
         step: 7,
-        context: { completedAt: at(30), pendingPayout: { amountCents: 40_000 } },
+        context: {
+          completedAt: at(30),
+          pendingPayout: { amountCents: 40_000 },
+        },
       });
     given([...paidH(), payoutRequested()])
       .when(completed())
@@ -173,7 +220,11 @@ describe('payment request: paid and the end states', () => {
           completedAt: at(30),
           transferId: 'tr_7',
           pendingPayout: null,
-          money: { chargedCents: 42_000, transferredCents: 40_000, feeKeptCents: 2_000 },
+          money: {
+            chargedCents: 42_000,
+            transferredCents: 40_000,
+            feeKeptCents: 2_000,
+          },
         },
       });
   });
@@ -185,7 +236,9 @@ describe('payment request: paid and the end states', () => {
     given(paidH()).when(reject()).thenRefused();
   });
 
-  const samples = paymentRequestEventDefinitions.map((d) => event(d.type, {}, at(2_000)));
+  const samples = paymentRequestEventDefinitions.map((d) =>
+    event(d.type, {}, at(2_000)),
+  );
   it.each([
     ['completed', [...paidH(), payoutRequested(), completed()], true],
     ['expired', [created(), expire()], false],
@@ -203,7 +256,11 @@ describe('payment request: paid and the end states', () => {
         given(history).when(sample).thenRefused();
       given(history)
         .when(
-          event('PaymentRequestUnexpectedPaymentReceived', { reason: 'request_closed' }, at(2_000)),
+          event(
+            'PaymentRequestUnexpectedPaymentReceived',
+            { reason: 'request_closed' },
+            at(2_000),
+          ),
         )
         .then({ context: { unexpectedPayments: [{ refundId: null }] } });
     },
@@ -216,7 +273,9 @@ describe('payment request: paid and the end states', () => {
       .when(opened)
       .then({ context: { chargebacks: [{ status: 'open' }] } });
     given([...done, opened])
-      .when(event('PaymentRequestChargebackClosed', { outcome: 'lost' }, at(2_100)))
+      .when(
+        event('PaymentRequestChargebackClosed', { outcome: 'lost' }, at(2_100)),
+      )
       .then({ context: { chargebacks: [{ status: 'lost' }] } });
   });
 });

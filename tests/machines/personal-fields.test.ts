@@ -10,7 +10,10 @@ import {
 } from '@machines/events/personal-fields';
 
 /** The paths of a definition's string fields that the catalogue does not mark, and marks of none. */
-function unmarked(d: (typeof eventCatalog)[number]): { missing: string[]; unknown: string[] } {
+function unmarked(d: (typeof eventCatalog)[number]): {
+  missing: string[];
+  unknown: string[];
+} {
   const paths = stringFieldPaths(d.schema);
   return {
     missing: paths.filter((p) => !(p in d.fields)),
@@ -40,12 +43,19 @@ describe('personal-field catalogue', () => {
       fields: { nickname: 'profile' },
       example: { nickname: 'x', at: '2026-01-01T00:00:00.000Z', tags: [] },
     });
-    expect(unmarked(careless)).toEqual({ missing: ['tags[].label'], unknown: [] });
+    expect(unmarked(careless)).toEqual({
+      missing: ['tags[].label'],
+      unknown: [],
+    });
   });
 
   it('contact data is profile data and invoice parties are fiscal data', () => {
-    const marks = (type: string) => eventCatalog.find((d) => d.type === type)!.fields;
-    expect(marks('UserRegistered')).toMatchObject({ email: 'profile', username: 'profile' });
+    const marks = (type: string) =>
+      eventCatalog.find((d) => d.type === type)!.fields;
+    expect(marks('UserRegistered')).toMatchObject({
+      email: 'profile',
+      username: 'profile',
+    });
     expect(marks('PaymentRequestCreated')).toMatchObject({
       creatorEmail: 'profile',
       brandEmail: 'profile',
@@ -56,7 +66,9 @@ describe('personal-field catalogue', () => {
       'buyer.name': 'fiscal',
       'seller.name': 'fiscal',
     });
-    expect(marks('BillingDetailsChanged')).toMatchObject({ 'addressLines[]': 'fiscal' });
+    expect(marks('BillingDetailsChanged')).toMatchObject({
+      'addressLines[]': 'fiscal',
+    });
   });
 
   it('lists the personal values an event carries, nested and in arrays', () => {
@@ -64,12 +76,16 @@ describe('personal-field catalogue', () => {
     expect(personalValues('InvoiceIssued', invoice.example)).toEqual(
       expect.arrayContaining([
         { path: 'buyer.name', privacy: 'fiscal', value: 'Acme BV' },
-        { path: 'description', privacy: 'fiscal', value: expect.any(String) as string },
+        {
+          path: 'description',
+          privacy: 'fiscal',
+          value: expect.any(String) as string,
+        },
       ]),
     );
-    expect(personalValues('InvoiceIssued', invoice.example).map((v) => v.path)).not.toContain(
-      'seller.kvk',
-    );
+    expect(
+      personalValues('InvoiceIssued', invoice.example).map((v) => v.path),
+    ).not.toContain('seller.kvk');
     const deal = eventCatalog.find((d) => d.type === 'DealCreated')!;
     expect(personalValues('DealCreated', deal.example)).toEqual(
       expect.arrayContaining([

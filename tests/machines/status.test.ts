@@ -26,11 +26,18 @@ function stateKeys(machine: AnyStateMachine): string[] {
 }
 
 const leaves = (machine: AnyStateMachine) =>
-  stateKeys(machine).filter((key) => !stateKeys(machine).some((k) => k.startsWith(`${key}.`)));
+  stateKeys(machine).filter(
+    (key) => !stateKeys(machine).some((k) => k.startsWith(`${key}.`)),
+  );
 
 describe('a status is derived in one place (statusOfState), the same for a recorded state key and a snapshot', () => {
   const charts = [
-    { name: 'deal', machine: dealMachine, context: emptyDealContext, view: dealStateView },
+    {
+      name: 'deal',
+      machine: dealMachine,
+      context: emptyDealContext,
+      view: dealStateView,
+    },
     {
       name: 'payment request',
       machine: paymentRequestMachine,
@@ -46,19 +53,31 @@ describe('a status is derived in one place (statusOfState), the same for a recor
           value: stateValueFromKey(key),
           context: context as never,
         });
-        const expected = deepestMeta<{ status?: string }>(snapshot)?.status ?? key;
-        expect({ key, status: statusOfState(machine, key) }).toEqual({ key, status: expected });
-        expect({ key, status: statusOf(snapshot) }).toEqual({ key, status: expected });
-        expect({ key, status: view(snapshot as never, '2026-03-02T10:00:00.000Z').status }).toEqual(
-          { key, status: expected },
-        );
+        const expected =
+          deepestMeta<{ status?: string }>(snapshot)?.status ?? key;
+        expect({ key, status: statusOfState(machine, key) }).toEqual({
+          key,
+          status: expected,
+        });
+        expect({ key, status: statusOf(snapshot) }).toEqual({
+          key,
+          status: expected,
+        });
+        expect({
+          key,
+          status: view(snapshot as never, '2026-03-02T10:00:00.000Z').status,
+        }).toEqual({ key, status: expected });
       }
     });
   }
 
   it('given the states whose status is not their own name, then the status is the one the spec shows', () => {
-    expect(statusOfState(dealMachine, 'pending_delivery.bank_connected')).toBe('pending_delivery');
-    expect(statusOfState(paymentRequestMachine, 'payout_pending')).toBe('completed');
+    expect(statusOfState(dealMachine, 'pending_delivery.bank_connected')).toBe(
+      'pending_delivery',
+    );
+    expect(statusOfState(paymentRequestMachine, 'payout_pending')).toBe(
+      'completed',
+    );
     expect(statusOfState(dealMachine, 'new')).toBe('new');
   });
 });

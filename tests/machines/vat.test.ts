@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isVatIdOf, normaliseVatId, splitFee, vatTreatmentFor } from '@machines/documents/vat';
-import { checkSelfBilling, selfBilledVat } from '@machines/documents/self-billing';
+import {
+  isVatIdOf,
+  normaliseVatId,
+  splitFee,
+  vatTreatmentFor,
+} from '@machines/documents/vat';
+import {
+  checkSelfBilling,
+  selfBilledVat,
+} from '@machines/documents/self-billing';
 
 describe('VAT on the platform fee', () => {
   it('checks VAT ids per EU country', () => {
@@ -17,10 +25,18 @@ describe('VAT on the platform fee', () => {
   });
 
   it('a Dutch buyer pays Dutch VAT, an EU business elsewhere reverse charge, outside the EU none', () => {
-    expect(vatTreatmentFor('NL', { country: 'NL', vatId: 'NL123456789B01' })).toBe('domestic');
-    expect(vatTreatmentFor('NL', { country: 'BE', vatId: 'BE0123456789' })).toBe('reverse_charge');
-    expect(vatTreatmentFor('NL', { country: 'BE', vatId: null })).toBe('domestic');
-    expect(vatTreatmentFor('NL', { country: 'US', vatId: null })).toBe('outside_eu');
+    expect(
+      vatTreatmentFor('NL', { country: 'NL', vatId: 'NL123456789B01' }),
+    ).toBe('domestic');
+    expect(
+      vatTreatmentFor('NL', { country: 'BE', vatId: 'BE0123456789' }),
+    ).toBe('reverse_charge');
+    expect(vatTreatmentFor('NL', { country: 'BE', vatId: null })).toBe(
+      'domestic',
+    );
+    expect(vatTreatmentFor('NL', { country: 'US', vatId: null })).toBe(
+      'outside_eu',
+    );
   });
 
   it('splits the fee the buyer pays into net and VAT without changing it', () => {
@@ -51,20 +67,31 @@ describe('self-billing terms and VAT', () => {
     country: 'NL',
   };
   it('the VAT scheme needs a VAT id in the country’s format; the small-business scheme drops one', () => {
-    expect(checkSelfBilling({ ...terms, vatScheme: 'vat', vatId: null })).toEqual({
+    expect(
+      checkSelfBilling({ ...terms, vatScheme: 'vat', vatId: null }),
+    ).toEqual({
       ok: false,
       problem: 'vat_id_required',
     });
-    expect(checkSelfBilling({ ...terms, vatScheme: 'vat', vatId: 'BE0123456789' })).toEqual({
+    expect(
+      checkSelfBilling({ ...terms, vatScheme: 'vat', vatId: 'BE0123456789' }),
+    ).toEqual({
       ok: false,
       problem: 'vat_id_invalid',
     });
-    expect(checkSelfBilling({ ...terms, vatScheme: 'vat', vatId: 'nl123456789b01' })).toMatchObject(
-      { ok: true, terms: { vatId: 'NL123456789B01' } },
-    );
     expect(
-      checkSelfBilling({ ...terms, vatScheme: 'small_business', vatId: 'NL123456789B01' }),
-    ).toMatchObject({ ok: true, terms: { vatId: null, vatScheme: 'small_business' } });
+      checkSelfBilling({ ...terms, vatScheme: 'vat', vatId: 'nl123456789b01' }),
+    ).toMatchObject({ ok: true, terms: { vatId: 'NL123456789B01' } });
+    expect(
+      checkSelfBilling({
+        ...terms,
+        vatScheme: 'small_business',
+        vatId: 'NL123456789B01',
+      }),
+    ).toMatchObject({
+      ok: true,
+      terms: { vatId: null, vatScheme: 'small_business' },
+    });
   });
 
   it('treats VAT from the creator’s country: its standard rate at home, reverse charge to an EU business elsewhere, none under the small-business scheme or outside the EU', () => {
@@ -73,20 +100,30 @@ describe('self-billing terms and VAT', () => {
       treatment: 'domestic',
       rateBps: 2100,
     });
-    expect(selfBilledVat({ ...nl, country: 'DE' }, { country: 'DE', vatId: null })).toEqual({
+    expect(
+      selfBilledVat({ ...nl, country: 'DE' }, { country: 'DE', vatId: null }),
+    ).toEqual({
       treatment: 'domestic',
       rateBps: 1900,
     });
-    expect(selfBilledVat(nl, { country: 'BE', vatId: 'BE0123456789' })).toEqual({
-      treatment: 'reverse_charge',
-      rateBps: 0,
-    });
-    expect(selfBilledVat(nl, { country: 'US', vatId: null }).treatment).toBe('outside_eu');
-    expect(selfBilledVat({ ...nl, country: 'US' }, { country: 'NL', vatId: null }).treatment).toBe(
+    expect(selfBilledVat(nl, { country: 'BE', vatId: 'BE0123456789' })).toEqual(
+      {
+        treatment: 'reverse_charge',
+        rateBps: 0,
+      },
+    );
+    expect(selfBilledVat(nl, { country: 'US', vatId: null }).treatment).toBe(
       'outside_eu',
     );
     expect(
-      selfBilledVat({ country: 'NL', vatScheme: 'small_business' }, { country: 'NL', vatId: null }),
+      selfBilledVat({ ...nl, country: 'US' }, { country: 'NL', vatId: null })
+        .treatment,
+    ).toBe('outside_eu');
+    expect(
+      selfBilledVat(
+        { country: 'NL', vatScheme: 'small_business' },
+        { country: 'NL', vatId: null },
+      ),
     ).toEqual({ treatment: 'small_business', rateBps: 0 });
   });
 });

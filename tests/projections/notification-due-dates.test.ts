@@ -16,9 +16,12 @@ describe("a milestone's due date as an instant", () => {
     ['2026-10-24', '2026-10-24T22:00:00.000Z'],
     ['2026-10-25', '2026-10-25T23:00:00.000Z'],
     ['2026-12-31', '2026-12-31T23:00:00.000Z'],
-  ])('given %s, then it ends at %s (midnight after it in Amsterdam)', (date, end) => {
-    expect(milestoneDueAt(date)).toBe(end);
-    // The reminder's 24 h before is the due date itself (never the day before), as the reactor names it.
-    expect(milestoneDueAt(date).slice(0, 10)).toBe(date);
-  });
+  ])(
+    'given %s, then it ends at %s (midnight after it in Amsterdam)',
+    (date, end) => {
+      expect(milestoneDueAt(date)).toBe(end);
+      // The reminder's 24 h before is the due date itself (never the day before), as the reactor names it.
+      expect(milestoneDueAt(date).slice(0, 10)).toBe(date);
+    },
+  );
 });

@@ -5,7 +5,11 @@ import { createProjectionRunner } from '@projections/runner';
 import type { Projection } from '@projections/projection';
 import { EventDecodeError } from '@machines/events/codec';
 import { at, metadata } from '@tests/support/event-factory';
-import { openPipeline, rejectionOf, type Pipeline } from '@tests/support/pipeline';
+import {
+  openPipeline,
+  rejectionOf,
+  type Pipeline,
+} from '@tests/support/pipeline';
 
 /** A tiny read model: one row per event, keyed by position, so an event applied twice fails loudly. */
 function rowsProjection(
@@ -39,11 +43,16 @@ let p: Pipeline;
 let db: Database.Database;
 const dbPath = () => join(p.dir, 'read.db');
 const positions = (name: string) =>
-  db.prepare(`SELECT position FROM t_${name} ORDER BY position`).pluck().all() as number[];
+  db
+    .prepare(`SELECT position FROM t_${name} ORDER BY position`)
+    .pluck()
+    .all() as number[];
 const checkpoint = (name: string) =>
-  db.prepare('SELECT version, position FROM projection_checkpoints WHERE name = ?').get(name) as
-    | { version: number; position: number }
-    | undefined;
+  db
+    .prepare(
+      'SELECT version, position FROM projection_checkpoints WHERE name = ?',
+    )
+    .get(name) as { version: number; position: number } | undefined;
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -110,7 +119,9 @@ describe('projection runner', () => {
       batchSize: 10,
     });
     crashing.start();
-    expect((await rejectionOf(crashing.done)).message).toBe('projection a crashed at 25');
+    expect((await rejectionOf(crashing.done)).message).toBe(
+      'projection a crashed at 25',
+    );
     await crashing.stop();
     // Batches are 1–10, 11–20, 21–30: the third rolled back for *both* read models, checkpoints included.
     expect(positions('a')).toEqual(range(1, 20));
@@ -167,7 +178,9 @@ describe('projection runner', () => {
       "DELETE FROM t_a WHERE position < 10; INSERT INTO t_a VALUES (9999, 'junk', 'Junk', 0)",
     );
     const progress: [number, number][] = [];
-    expect(await runner.rebuild((applied, total) => progress.push([applied, total]))).toBe(30);
+    expect(
+      await runner.rebuild((applied, total) => progress.push([applied, total])),
+    ).toBe(30);
     expect(positions('a')).toEqual(range(1, 30));
     expect(progress.at(-1)).toEqual([30, 30]);
     expect(checkpoint('a')?.position).toBe(30);

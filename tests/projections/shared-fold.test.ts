@@ -7,7 +7,11 @@ import { allProjections } from '@projections/all-projections';
 import { moneyProjection } from '@projections/money.projection';
 import type { Projection } from '@projections/projection';
 import { createProjectionRunner } from '@projections/runner';
-import { contextJson, foldOnce, forgetSharedWork } from '@projections/shared-fold';
+import {
+  contextJson,
+  foldOnce,
+  forgetSharedWork,
+} from '@projections/shared-fold';
 import {
   createSqliteEventStore,
   type SqliteEventStore,
@@ -15,7 +19,9 @@ import {
 import { FIXTURE_DIR } from '@tests/fixtures/history/history-fixture';
 
 describe('shared fold', () => {
-  const evolve = (before: { n: number }, event: { add: number }) => ({ n: before.n + event.add });
+  const evolve = (before: { n: number }, event: { add: number }) => ({
+    n: before.n + event.add,
+  });
 
   it('gives the same call its earlier result, and folds anything else anew', () => {
     forgetSharedWork();
@@ -63,8 +69,8 @@ describe('the money read model shares the deals and requests folds', () => {
         rebuildBatchSize: batch,
       });
       await runner.rebuild();
-      return ['rm_money_streams', 'rm_money_days', 'rm_money_movements'].map((table) =>
-        db.prepare(`SELECT * FROM ${table} ORDER BY 1`).all(),
+      return ['rm_money_streams', 'rm_money_days', 'rm_money_movements'].map(
+        (table) => db.prepare(`SELECT * FROM ${table} ORDER BY 1`).all(),
       );
     } finally {
       db.close();

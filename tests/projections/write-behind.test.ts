@@ -5,7 +5,11 @@ import { createProjectionRunner } from '@projections/runner';
 import type { Projection } from '@projections/projection';
 import { createRowStore } from '@projections/row-cache';
 import { at, metadata } from '@tests/support/event-factory';
-import { openPipeline, rejectionOf, type Pipeline } from '@tests/support/pipeline';
+import {
+  openPipeline,
+  rejectionOf,
+  type Pipeline,
+} from '@tests/support/pipeline';
 
 /** Counts events per stream in memory and writes each count once per batch, with a query index. */
 function countsProjection(
@@ -22,7 +26,9 @@ function countsProjection(
       ),
     reset: (db) => db.exec('DROP TABLE IF EXISTS t_counts'),
     prepare(db) {
-      const select = db.prepare<[string], { n: number }>('SELECT n FROM t_counts WHERE stream = ?');
+      const select = db.prepare<[string], { n: number }>(
+        'SELECT n FROM t_counts WHERE stream = ?',
+      );
       const upsert = db.prepare(
         'INSERT INTO t_counts (stream, n) VALUES (?, ?) ON CONFLICT(stream) DO UPDATE SET n = excluded.n',
       );
@@ -34,7 +40,8 @@ function countsProjection(
       });
       return {
         apply(event) {
-          if (event.position === failAt.position) throw new Error(`crashed at ${event.position}`);
+          if (event.position === failAt.position)
+            throw new Error(`crashed at ${event.position}`);
           rows.set(event.streamId, (rows.get(event.streamId) ?? 0) + 1);
         },
         flush: () => rows.flush(),
@@ -62,13 +69,21 @@ async function append(stream: string, count: number): Promise<number> {
   for (let i = 0; i < count; i++) {
     await p.store.append(
       stream,
-      [{ id: `${stream}-${i}`, type: 'CreatorAccepted', data: {}, metadata: metadata(at(i)) }],
+      [
+        {
+          id: `${stream}-${i}`,
+          type: 'CreatorAccepted',
+          data: {},
+          metadata: metadata(at(i)),
+        },
+      ],
       i === 0 ? 'no_stream' : i - 1,
     );
   }
   return p.store.headPosition();
 }
-const counts = () => db.prepare('SELECT stream, n FROM t_counts ORDER BY stream').all();
+const counts = () =>
+  db.prepare('SELECT stream, n FROM t_counts ORDER BY stream').all();
 
 describe('write-behind projections', () => {
   it('flush writes rows with the checkpoint; a failed batch discards what memory held and resumes from the store', async () => {
@@ -112,12 +127,16 @@ describe('write-behind projections', () => {
     const seen: boolean[] = [];
     runner.onApplied(() =>
       seen.push(
-        db.prepare("SELECT 1 FROM sqlite_master WHERE name = 't_counts_n'").get() !== undefined,
+        db
+          .prepare("SELECT 1 FROM sqlite_master WHERE name = 't_counts_n'")
+          .get() !== undefined,
       ),
     );
     expect(await runner.rebuild()).toBe(5);
     expect(seen).toEqual([false, false, false]);
-    expect(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 't_counts_n'").get()).toBeDefined();
+    expect(
+      db.prepare("SELECT 1 FROM sqlite_master WHERE name = 't_counts_n'").get(),
+    ).toBeDefined();
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
     expect(db.pragma('cache_size', { simple: true })).toBe(-4000);
     expect(counts()).toEqual([{ stream: 'deal-1', n: 5 }]);

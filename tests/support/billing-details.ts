@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { bearer } from '@tests/support/test-app';
 
 /** Saves a user's billing details (an Amsterdam address, no VAT id) under `company`; the response. */
-export const saveBillingDetails = (app: FastifyInstance, token: string, company: string) =>
+export const saveBillingDetails = (
+  app: FastifyInstance,
+  token: string,
+  company: string,
+) =>
   app.inject({
     method: 'PUT',
     url: '/api/user/billing-details',

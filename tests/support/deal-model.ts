@@ -1,9 +1,20 @@
 import type { SnapshotFrom } from 'xstate';
-import { dealEventDefinitions, type DealEvent } from '@machines/deal/deal.events';
+import {
+  dealEventDefinitions,
+  type DealEvent,
+} from '@machines/deal/deal.events';
 import type { dealMachine } from '@machines/deal/deal.machine';
 import { escrowedCents, type DealContext } from '@machines/deal/deal.context';
 import { stateKey } from '@machines/statechart';
-import { actors, event, HOUR, terms, T0, type AnyEventType, type DataOf } from './event-factory';
+import {
+  actors,
+  event,
+  HOUR,
+  terms,
+  T0,
+  type AnyEventType,
+  type DataOf,
+} from './event-factory';
 
 /**
  * The deal machine as a test model: which concrete events to try in a state (with data and
@@ -37,14 +48,21 @@ export function modelNow(context: DealContext): string {
   if (context.hold) times.push(Date.parse(context.hold.since));
   const lastRevision = context.revisions.at(-1);
   if (lastRevision) times.push(Date.parse(lastRevision.at));
-  return new Date((times.length ? Math.max(...times) : Date.parse(T0)) + MINUTE).toISOString();
+  return new Date(
+    (times.length ? Math.max(...times) : Date.parse(T0)) + MINUTE,
+  ).toISOString();
 }
 
 const later = (a: string, b: string | null): string =>
   b !== null && Date.parse(b) > Date.parse(a) ? b : a;
-const plusHours = (iso: string, h: number) => new Date(Date.parse(iso) + h * HOUR).toISOString();
+const plusHours = (iso: string, h: number) =>
+  new Date(Date.parse(iso) + h * HOUR).toISOString();
 
-function make<T extends AnyEventType>(type: T, data: Partial<DataOf<T>>, at: string): DealEvent {
+function make<T extends AnyEventType>(
+  type: T,
+  data: Partial<DataOf<T>>,
+  at: string,
+): DealEvent {
   return event(type, data, at, actors.system) as unknown as DealEvent;
 }
 
@@ -58,13 +76,25 @@ export function dealModelEvents(snapshot: Snapshot): DealEvent[] {
   const specific: Partial<Record<DealEvent['type'], () => DealEvent[]>> = {
     // One revision round: the model walks a change request, its redelivery and the refusal after it.
     DealCreated: () => [
-      make('DealCreated', { dealId: 1, ...terms(25_000), revisionRounds: 1 }, now),
+      make(
+        'DealCreated',
+        { dealId: 1, ...terms(25_000), revisionRounds: 1 },
+        now,
+      ),
     ],
     DealUpdated: () => [make('DealUpdated', terms(30_000), now)],
-    BankOnboardingStarted: () => [make('BankOnboardingStarted', { accountId: 'acct_1' }, now)],
-    BankAccountConnected: () => [make('BankAccountConnected', { accountId: 'acct_1' }, now)],
+    BankOnboardingStarted: () => [
+      make('BankOnboardingStarted', { accountId: 'acct_1' }, now),
+    ],
+    BankAccountConnected: () => [
+      make('BankAccountConnected', { accountId: 'acct_1' }, now),
+    ],
     ReviewPeriodStarted: () => [
-      make('ReviewPeriodStarted', { startsAt: now, endsAt: plusHours(now, 48) }, now),
+      make(
+        'ReviewPeriodStarted',
+        { startsAt: now, endsAt: plusHours(now, 48) },
+        now,
+      ),
     ],
     ReviewPeriodElapsed: () => [
       make(
@@ -73,10 +103,16 @@ export function dealModelEvents(snapshot: Snapshot): DealEvent[] {
         later(now, c.reviewPeriodEndsAt),
       ),
     ],
-    DisputeOpened: () => [make('DisputeOpened', { endsAt: plusHours(now, 72) }, now)],
+    DisputeOpened: () => [
+      make('DisputeOpened', { endsAt: plusHours(now, 72) }, now),
+    ],
     // A change request uses the next round; a redelivery answers the latest one.
-    ChangesRequested: () => [make('ChangesRequested', { round: c.revisionsUsed + 1 }, now)],
-    ContentRedelivered: () => [make('ContentRedelivered', { round: c.revisionsUsed }, now)],
+    ChangesRequested: () => [
+      make('ChangesRequested', { round: c.revisionsUsed + 1 }, now),
+    ],
+    ContentRedelivered: () => [
+      make('ContentRedelivered', { round: c.revisionsUsed }, now),
+    ],
     DisputePeriodElapsed: () => [
       make(
         'DisputePeriodElapsed',
@@ -95,7 +131,11 @@ export function dealModelEvents(snapshot: Snapshot): DealEvent[] {
     ],
     // Outcomes without their intent are still tried (the guards refuse them): an empty list would make xstate/graph send a bare `{type}`.
     CheckoutSessionClosed: () => [
-      make('CheckoutSessionClosed', { sessionId: c.openSession?.sessionId ?? 'cs_none' }, now),
+      make(
+        'CheckoutSessionClosed',
+        { sessionId: c.openSession?.sessionId ?? 'cs_none' },
+        now,
+      ),
     ],
     PaymentSucceeded: () => [
       make(
@@ -108,21 +148,37 @@ export function dealModelEvents(snapshot: Snapshot): DealEvent[] {
       ),
     ],
     PaymentFailed: () => [
-      make('PaymentFailed', { checkoutSessionId: c.openSession?.sessionId ?? 'cs_1' }, now),
+      make(
+        'PaymentFailed',
+        { checkoutSessionId: c.openSession?.sessionId ?? 'cs_1' },
+        now,
+      ),
     ],
     FundsReleaseRequested: () =>
-      (['brand', 'admin', 'review_period_elapsed', 'dispute_period_elapsed'] as const).map(
-        (trigger) =>
-          make(
-            'FundsReleaseRequested',
-            { trigger, amountCents: c.amounts?.amountCents ?? 0, key: `release-${trigger}` },
-            now,
-          ),
+      (
+        [
+          'brand',
+          'admin',
+          'review_period_elapsed',
+          'dispute_period_elapsed',
+        ] as const
+      ).map((trigger) =>
+        make(
+          'FundsReleaseRequested',
+          {
+            trigger,
+            amountCents: c.amounts?.amountCents ?? 0,
+            key: `release-${trigger}`,
+          },
+          now,
+        ),
       ),
     FundsReleased: () => [
       make(
         'FundsReleased',
-        c.pendingRelease ? { ...c.pendingRelease } : { trigger: 'brand', key: 'none' },
+        c.pendingRelease
+          ? { ...c.pendingRelease }
+          : { trigger: 'brand', key: 'none' },
         now,
       ),
     ],
@@ -136,18 +192,27 @@ export function dealModelEvents(snapshot: Snapshot): DealEvent[] {
       ),
     ],
     RefundRequested: () => [
-      make('RefundRequested', { amountCents: escrowedCents(c), key: 'refund-1' }, now),
+      make(
+        'RefundRequested',
+        { amountCents: escrowedCents(c), key: 'refund-1' },
+        now,
+      ),
     ],
     DealRefunded: () => [
       make(
         'DealRefunded',
         c.pendingRefund
-          ? { amountCents: c.pendingRefund.amountCents, key: c.pendingRefund.key }
+          ? {
+              amountCents: c.pendingRefund.amountCents,
+              key: c.pendingRefund.key,
+            }
           : { key: 'none' },
         now,
       ),
     ],
-    RefundFailed: () => [make('RefundFailed', { key: c.pendingRefund?.key ?? 'none' }, now)],
+    RefundFailed: () => [
+      make('RefundFailed', { key: c.pendingRefund?.key ?? 'none' }, now),
+    ],
     DealReleasedFromHold: () => [
       make(
         'DealReleasedFromHold',
@@ -161,7 +226,9 @@ export function dealModelEvents(snapshot: Snapshot): DealEvent[] {
   };
   // Every type of the catalogue is tried (new types with their example data), so the model never
   // sends XState's bare `{type}` placeholder.
-  return dealEventDefinitions.flatMap((d) => specific[d.type]?.() ?? [make(d.type, {}, now)]);
+  return dealEventDefinitions.flatMap(
+    (d) => specific[d.type]?.() ?? [make(d.type, {}, now)],
+  );
 }
 
 /** Vertex identity: the state plus every fact a guard or the view reads. */

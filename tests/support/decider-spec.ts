@@ -22,7 +22,11 @@ export interface ExpectedRefusal {
   message: string | RegExp;
 }
 
-type Decider<C, S> = (command: C, snapshot: S, now: string) => { type: string; data: unknown }[];
+type Decider<C, S> = (
+  command: C,
+  snapshot: S,
+  now: string,
+) => { type: string; data: unknown }[];
 
 export function deciderSpec<M extends AnyStateMachine, C>(
   machine: M,
@@ -38,7 +42,9 @@ export function deciderSpec<M extends AnyStateMachine, C>(
           /** The drafts, exactly these types in this order, each data a superset of the given subset. */
           then(...expected: ExpectedDraft[]) {
             const drafts = run();
-            expect(drafts.map((d) => d.type)).toEqual(expected.map((e) => e.type));
+            expect(drafts.map((d) => d.type)).toEqual(
+              expected.map((e) => e.type),
+            );
             expected.forEach((e, i) => {
               if (e.data) expect(drafts[i]!.data).toMatchObject(e.data);
             });
@@ -55,7 +61,9 @@ export function deciderSpec<M extends AnyStateMachine, C>(
             } catch (error) {
               thrown = error;
             }
-            expect(thrown, 'the decider should refuse').toBeInstanceOf(DomainError);
+            expect(thrown, 'the decider should refuse').toBeInstanceOf(
+              DomainError,
+            );
             const error = thrown as DomainError;
             // `code` names the refusal's kind (illegal_transition, conflict, ...); `id`, when given, its stable code.
             expect({ code: error.kind, status: error.status }).toEqual({
@@ -63,7 +71,8 @@ export function deciderSpec<M extends AnyStateMachine, C>(
               status: refusal.status,
             });
             if (refusal.id) expect(error.code).toBe(refusal.id);
-            if (typeof refusal.message === 'string') expect(error.message).toBe(refusal.message);
+            if (typeof refusal.message === 'string')
+              expect(error.message).toBe(refusal.message);
             else expect(error.message).toMatch(refusal.message);
             return error;
           },

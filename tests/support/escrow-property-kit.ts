@@ -88,7 +88,12 @@ export abstract class EscrowRun<S extends EscrowSnapshot, K extends string> {
     private readonly decide: Decide<S>,
     public snapshot: S,
   ) {
-    this.gateway = { charged: this.c.paidCents, effects: new Map(), disputes: [], lost: 0 };
+    this.gateway = {
+      charged: this.c.paidCents,
+      effects: new Map(),
+      disputes: [],
+      lost: 0,
+    };
   }
 
   get c(): S['context'] {
@@ -98,7 +103,10 @@ export abstract class EscrowRun<S extends EscrowSnapshot, K extends string> {
   /** The intents waiting for the gateway: key and whether it is a transfer. */
   abstract pending(): { key: string; transfer: boolean }[];
   /** The aggregate's own step (hold, release, dispute, …), or a split of `share` %. */
-  abstract own(step: { kind: K } | { kind: 'split'; share: number }, key: string): void;
+  abstract own(
+    step: { kind: K } | { kind: 'split'; share: number },
+    key: string,
+  ): void;
 
   /** Decides the command and applies its events through the statechart; a refusal changes nothing. */
   run(command: Command): unknown[] {
@@ -112,7 +120,10 @@ export abstract class EscrowRun<S extends EscrowSnapshot, K extends string> {
     }
     return drafts.map((draft) => {
       const event = { ...draft, metadata: metadata(now, actors.admin) };
-      expect(this.snapshot.can(event as never), `${command.type} → ${draft.type} taken`).toBe(true);
+      expect(
+        this.snapshot.can(event as never),
+        `${command.type} → ${draft.type} taken`,
+      ).toBe(true);
       this.snapshot = transition(
         this.machine,
         this.snapshot as never,
@@ -128,7 +139,9 @@ export abstract class EscrowRun<S extends EscrowSnapshot, K extends string> {
     expect(trialBalance(a)).toEqual({ posted: 0, pending: 0 });
     for (const account of limitedAccounts)
       expect(availableOf(a, account)).toBeGreaterThanOrEqual(0);
-    expect(balanceOf(a, 'gateway')).toBe(this.gateway.charged - this.out() - this.gateway.lost);
+    expect(balanceOf(a, 'gateway')).toBe(
+      this.gateway.charged - this.out() - this.gateway.lost,
+    );
   }
 
   out() {
@@ -149,15 +162,25 @@ export abstract class EscrowRun<S extends EscrowSnapshot, K extends string> {
       this.gateway.effects.set(key, this.c.accounts.pending[key]!.amountCents);
     const outcome: Command = transfer
       ? { type: 'RecordTransfer', key, transferId: `tr_${key}` }
-      : { type: 'RecordRefund', key, refundId: `re_${key}`, transferReversalId: null };
+      : {
+          type: 'RecordRefund',
+          key,
+          refundId: `re_${key}`,
+          transferReversalId: null,
+        };
     expect(this.run(outcome).length).toBeGreaterThan(0);
     // A second answer for the same key (an instance that crashed answers again) records nothing.
     if (result === 'twice') expect(this.run(outcome)).toEqual([]);
   }
 
   chargeback(share: number, key: string) {
-    const disputed = this.gateway.disputes.reduce((sum, d) => sum + d.amountCents, 0);
-    const amountCents = Math.ceil(((this.gateway.charged - disputed) * share) / 100);
+    const disputed = this.gateway.disputes.reduce(
+      (sum, d) => sum + d.amountCents,
+      0,
+    );
+    const amountCents = Math.ceil(
+      ((this.gateway.charged - disputed) * share) / 100,
+    );
     if (amountCents <= 0) return;
     const id = `dp_${key}`;
     const command = {
@@ -167,7 +190,8 @@ export abstract class EscrowRun<S extends EscrowSnapshot, K extends string> {
       reason: 'fraudulent',
       gatewayEventId: key,
     };
-    if (this.run(command).length > 0) this.gateway.disputes.push({ id, amountCents, open: true });
+    if (this.run(command).length > 0)
+      this.gateway.disputes.push({ id, amountCents, open: true });
   }
 
   outcome(won: boolean, key: string) {
@@ -188,9 +212,11 @@ export abstract class EscrowRun<S extends EscrowSnapshot, K extends string> {
 
   step(s: EscrowStep<K>) {
     const key = `k${++this.n}`;
-    if (s.kind === 'chargeback' && 'share' in s) return this.chargeback(s.share, key);
+    if (s.kind === 'chargeback' && 'share' in s)
+      return this.chargeback(s.share, key);
     if (s.kind === 'outcome' && 'won' in s) return this.outcome(s.won, key);
-    if (s.kind === 'answer' && 'pick' in s) return this.answer(s.pick, s.result);
+    if (s.kind === 'answer' && 'pick' in s)
+      return this.answer(s.pick, s.result);
     this.own(s as { kind: K } | { kind: 'split'; share: number }, key);
   }
 
@@ -206,8 +232,8 @@ export abstract class EscrowRun<S extends EscrowSnapshot, K extends string> {
     expect(a.pending).toEqual({});
     expect(balanceOf(a, 'payable')).toBe(0);
     expect(balanceOf(a, 'refundable')).toBe(0);
-    expect(this.out() + this.gateway.lost - balanceOf(a, 'losses')).toBeLessThanOrEqual(
-      this.gateway.charged,
-    );
+    expect(
+      this.out() + this.gateway.lost - balanceOf(a, 'losses'),
+    ).toBeLessThanOrEqual(this.gateway.charged);
   }
 }

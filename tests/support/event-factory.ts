@@ -1,6 +1,10 @@
 import type { DealEvent, ReleaseTrigger } from '@machines/deal/deal.events';
 import type { PaymentRequestEvent } from '@machines/payment-request/payment-request.events';
-import type { AdminEvent, SupportEvent, UserEvent } from '@machines/account/account.events';
+import type {
+  AdminEvent,
+  SupportEvent,
+  UserEvent,
+} from '@machines/account/account.events';
 import type { Actor, EventMetadata } from '@machines/events/metadata';
 import { eventDefinition } from '@machines/events/catalog';
 import { breakdown } from '@machines/money';
@@ -10,9 +14,17 @@ import { breakdown } from '@machines/money';
  * construction) and a test overrides only what it is about. Times are hours after T0.
  */
 
-export type AnyEvent = DealEvent | PaymentRequestEvent | UserEvent | AdminEvent | SupportEvent;
+export type AnyEvent =
+  | DealEvent
+  | PaymentRequestEvent
+  | UserEvent
+  | AdminEvent
+  | SupportEvent;
 export type AnyEventType = AnyEvent['type'];
-export type EventOfType<T extends AnyEventType> = Extract<AnyEvent, { type: T }>;
+export type EventOfType<T extends AnyEventType> = Extract<
+  AnyEvent,
+  { type: T }
+>;
 export type DataOf<T extends AnyEventType> = EventOfType<T>['data'];
 
 /** The idempotency key tests give an intent and its outcome. */
@@ -39,8 +51,17 @@ export const actors = {
   stripe: { kind: 'stripe', id: 'evt' },
 } as const satisfies Record<string, Actor>;
 
-export function metadata(atIso: string = T0, actor: Actor = actors.system): EventMetadata {
-  return { actor, at: atIso, correlationId: 'corr-1', causationId: null, schemaVersion: 1 };
+export function metadata(
+  atIso: string = T0,
+  actor: Actor = actors.system,
+): EventMetadata {
+  return {
+    actor,
+    at: atIso,
+    correlationId: 'corr-1',
+    causationId: null,
+    schemaVersion: 1,
+  };
 }
 
 /** An event of `type` with the catalogue example as data, `data` overriding fields. */
@@ -67,30 +88,63 @@ export function terms(amountCents: number) {
 
 /** The deal's happy path, in order, with realistic times; slice it for a `given`. */
 export const dealHistory = {
-  created: () => event('DealCreated', { dealId: 42, ...terms(25_000) }, at(0), actors.brand),
+  created: () =>
+    event('DealCreated', { dealId: 42, ...terms(25_000) }, at(0), actors.brand),
   linked: () => event('ShareLinkGenerated', {}, at(0.1), actors.brand),
   checkout: () => event('CheckoutSessionCreated', {}, at(0.2), actors.brand),
-  paid: () => event('PaymentSucceeded', { amountCents: 27_050 }, at(0.5), actors.stripe),
+  paid: () =>
+    event('PaymentSucceeded', { amountCents: 27_050 }, at(0.5), actors.stripe),
   accepted: () => event('CreatorAccepted', {}, at(1), actors.creatorLink),
   onboarding: () =>
-    event('BankOnboardingStarted', { accountId: 'acct_1Pq' }, at(1.1), actors.creatorLink),
-  bank: () => event('BankAccountConnected', { accountId: 'acct_1Pq' }, at(1.2), actors.stripe),
+    event(
+      'BankOnboardingStarted',
+      { accountId: 'acct_1Pq' },
+      at(1.1),
+      actors.creatorLink,
+    ),
+  bank: () =>
+    event(
+      'BankAccountConnected',
+      { accountId: 'acct_1Pq' },
+      at(1.2),
+      actors.stripe,
+    ),
   delivered: () => event('ContentDelivered', {}, at(2), actors.creatorLink),
-  reviewStarted: () => event('ReviewPeriodStarted', { startsAt: at(2), endsAt: at(50) }, at(2)),
-  disputed: () => event('DisputeOpened', { endsAt: at(75) }, at(3), actors.brand),
+  reviewStarted: () =>
+    event('ReviewPeriodStarted', { startsAt: at(2), endsAt: at(50) }, at(2)),
+  disputed: () =>
+    event('DisputeOpened', { endsAt: at(75) }, at(3), actors.brand),
   /** The brand approves (intent) and the transfer is made (outcome with the same key). */
   releaseRequested: (trigger: ReleaseTrigger = 'brand') =>
-    event('FundsReleaseRequested', { trigger, key: EFFECT_KEY }, at(4), actors.brand),
+    event(
+      'FundsReleaseRequested',
+      { trigger, key: EFFECT_KEY },
+      at(4),
+      actors.brand,
+    ),
   released: (trigger: ReleaseTrigger = 'brand') =>
-    event('FundsReleased', { trigger, key: EFFECT_KEY }, at(4.01), actors.system),
+    event(
+      'FundsReleased',
+      { trigger, key: EFFECT_KEY },
+      at(4.01),
+      actors.system,
+    ),
 };
 
 /** Given-prefixes by state, built from the happy path. */
 export const dealGiven = {
   pendingPayment: () => [dealHistory.created()],
-  awaitingAcceptance: () => [dealHistory.created(), dealHistory.checkout(), dealHistory.paid()],
+  awaitingAcceptance: () => [
+    dealHistory.created(),
+    dealHistory.checkout(),
+    dealHistory.paid(),
+  ],
   accepted: () => [...dealGiven.awaitingAcceptance(), dealHistory.accepted()],
-  bankConnected: () => [...dealGiven.accepted(), dealHistory.onboarding(), dealHistory.bank()],
+  bankConnected: () => [
+    ...dealGiven.accepted(),
+    dealHistory.onboarding(),
+    dealHistory.bank(),
+  ],
   delivered: () => [
     ...dealGiven.bankConnected(),
     dealHistory.delivered(),
@@ -117,7 +171,10 @@ export const dealGiven = {
     event('RefundRequested', { key: EFFECT_KEY }, at(2.9), actors.admin),
     event('DealRefunded', { key: EFFECT_KEY }, at(3), actors.system),
   ],
-  deleted: () => [dealHistory.created(), event('DealDeleted', {}, at(1), actors.brand)],
+  deleted: () => [
+    dealHistory.created(),
+    event('DealDeleted', {}, at(1), actors.brand),
+  ],
 };
 
 /** A payment request created at T0 that expires 10 days later. */
@@ -126,7 +183,12 @@ export const requestHistory = {
   created: () =>
     event(
       'PaymentRequestCreated',
-      { amountCents: 40_000, feeCents: 2_000, totalCents: 42_000, expiresAt: at(240) },
+      {
+        amountCents: 40_000,
+        feeCents: 2_000,
+        totalCents: 42_000,
+        expiresAt: at(240),
+      },
       at(0),
       actors.creator,
     ),
@@ -134,6 +196,17 @@ export const requestHistory = {
   checkout: () => event('PaymentRequestCheckoutCreated', {}, at(1.5)),
   paid: () => event('PaymentRequestPaid', {}, at(2), actors.stripe),
   payoutRequested: () =>
-    event('PaymentRequestPayoutRequested', { key: EFFECT_KEY }, at(30), actors.creator),
-  completed: () => event('PaymentRequestCompleted', { key: EFFECT_KEY }, at(30.01), actors.system),
+    event(
+      'PaymentRequestPayoutRequested',
+      { key: EFFECT_KEY },
+      at(30),
+      actors.creator,
+    ),
+  completed: () =>
+    event(
+      'PaymentRequestCompleted',
+      { key: EFFECT_KEY },
+      at(30.01),
+      actors.system,
+    ),
 };

@@ -20,7 +20,8 @@ export async function payDeal(
   });
   expect(res.statusCode, res.body).toBe(200);
   const gateway = ctx.payments.gateway;
-  if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
+  if (!isSimulated(gateway))
+    throw new Error('tests run on the simulated gateway');
   const sessionId = ctx.queries.deals.byId(dealId)!.context.checkoutSessionId!;
   await gateway.payCheckout(sessionId, 'card');
   await ctx.quiesce();
@@ -69,7 +70,11 @@ export async function acceptLink(
   app: FastifyInstance,
   ctx: AppContext,
   link: { kind: 'deal' | 'payment-request'; token: string },
-  options: { email?: string; headers?: Record<string, string>; payload?: object } = {},
+  options: {
+    email?: string;
+    headers?: Record<string, string>;
+    payload?: object;
+  } = {},
 ) {
   const email = options.email ?? `accept-${(acceptances += 1)}@link.example`;
   const base = link.kind === 'deal' ? '/api/deals' : '/api/payment-requests';
@@ -87,7 +92,8 @@ export async function acceptLink(
     headers,
     payload: { ...options.payload, emailCode: mailedCode(ctx, email) },
   });
-  const secret = accepted.statusCode === 200 ? accepted.json().claimSecret : undefined;
+  const secret =
+    accepted.statusCode === 200 ? accepted.json().claimSecret : undefined;
   if (typeof secret === 'string') claimSecrets.set(link.token, secret);
   return accepted;
 }
@@ -110,7 +116,12 @@ export async function acceptAndConnect(
   });
   const link = (gen.json() as { token: string }).token;
   // The accepting "browser" keeps its claim secret: only it may set up the payout.
-  const accepted = await acceptLink(app, ctx, { kind: 'deal', token: link }, accept);
+  const accepted = await acceptLink(
+    app,
+    ctx,
+    { kind: 'deal', token: link },
+    accept,
+  );
   expect(accepted.statusCode, accepted.body).toBe(200);
   const onboarding = await app.inject({
     method: 'POST',
@@ -120,7 +131,8 @@ export async function acceptAndConnect(
   });
   expect(onboarding.statusCode, onboarding.body).toBe(200);
   const gateway = ctx.payments.gateway;
-  if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
+  if (!isSimulated(gateway))
+    throw new Error('tests run on the simulated gateway');
   await gateway.finishOnboarding(
     ctx.queries.deals.byId(dealId)!.context.onboardingAccountId!,
     true,
@@ -152,9 +164,15 @@ export async function createPaidRequest(
     },
   });
   expect(created.statusCode, created.body).toBe(201);
-  const { id, shareableToken: token } = created.json() as { id: number; shareableToken: string };
+  const { id, shareableToken: token } = created.json() as {
+    id: number;
+    shareableToken: string;
+  };
   // The brand's browser keeps its claim secret: only it reviews the work.
-  const accepted = await acceptLink(app, ctx, { kind: 'payment-request', token });
+  const accepted = await acceptLink(app, ctx, {
+    kind: 'payment-request',
+    token,
+  });
   expect(accepted.statusCode, accepted.body).toBe(200);
   const checkout = await app.inject({
     method: 'POST',
@@ -163,8 +181,12 @@ export async function createPaidRequest(
   });
   expect(checkout.statusCode, checkout.body).toBe(200);
   const gateway = ctx.payments.gateway;
-  if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
-  await gateway.payCheckout(ctx.queries.requests.byId(id)!.context.checkoutSessionId!, 'card');
+  if (!isSimulated(gateway))
+    throw new Error('tests run on the simulated gateway');
+  await gateway.payCheckout(
+    ctx.queries.requests.byId(id)!.context.checkoutSessionId!,
+    'card',
+  );
   await ctx.quiesce();
   return { id, token };
 }
@@ -200,9 +222,12 @@ export async function connectPayouts(
     payload: { identity: testPayoutIdentity },
   });
   expect(started.statusCode, started.body).toBe(200);
-  const accountId = /\/sim\/onboarding\/([^?]+)/.exec(started.json().url as string)![1]!;
+  const accountId = /\/sim\/onboarding\/([^?]+)/.exec(
+    started.json().url as string,
+  )![1]!;
   const gateway = ctx.payments.gateway;
-  if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
+  if (!isSimulated(gateway))
+    throw new Error('tests run on the simulated gateway');
   await gateway.finishOnboarding(accountId, true);
   await ctx.quiesce();
 }

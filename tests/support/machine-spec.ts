@@ -1,5 +1,10 @@
 import { expect } from 'vitest';
-import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
+import type {
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  EventFromLogic,
+  SnapshotFrom,
+} from 'xstate';
 import { apply, deepestMeta, initialOf, stateKey } from '@machines/statechart';
 
 /**
@@ -64,10 +69,14 @@ export function machineSpec<M extends AnyStateMachine>(machine: M) {
             ).toBe(true);
             const snap = after as AnyMachineSnapshot;
             const actual = describeState(snap);
-            if (expected.state !== undefined) expect(actual.state).toBe(expected.state);
-            if (expected.status !== undefined) expect(actual.status).toBe(expected.status);
-            if (expected.step !== undefined) expect(actual.step).toBe(expected.step);
-            if (expected.context) expect(snap.context).toMatchObject(expected.context);
+            if (expected.state !== undefined)
+              expect(actual.state).toBe(expected.state);
+            if (expected.status !== undefined)
+              expect(actual.status).toBe(expected.status);
+            if (expected.step !== undefined)
+              expect(actual.step).toBe(expected.step);
+            if (expected.context)
+              expect(snap.context).toMatchObject(expected.context);
             return after as Snap;
           },
           thenRefused(): void {

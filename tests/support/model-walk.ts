@@ -8,7 +8,10 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import type { TestParam } from 'xstate/graph';
-import { createCommandBus, type CommandResult } from '@server/commands/command-bus';
+import {
+  createCommandBus,
+  type CommandResult,
+} from '@server/commands/command-bus';
 import type { Aggregate } from '@server/commands/aggregate';
 import { DomainError } from '@server/commands/domain-error';
 import type { EventStore } from '@server/event-store/event-store';
@@ -58,20 +61,29 @@ export interface WalkConfig<M extends AnyStateMachine, A extends string> {
 }
 
 /** The model's vertex identity: the pipeline's snapshot must map to the vertex the path expects. */
-export type Serialize<M extends AnyStateMachine> = (snapshot: SnapshotFrom<M>) => string;
+export type Serialize<M extends AnyStateMachine> = (
+  snapshot: SnapshotFrom<M>,
+) => string;
 
 export function createModelWalker<M extends AnyStateMachine, A extends string>(
   p: Pipeline,
   config: WalkConfig<M, A>,
 ) {
-  const probeBus = createCommandBus({ store: dryRunStore(p.store), clock: p.clock });
+  const probeBus = createCommandBus({
+    store: dryRunStore(p.store),
+    clock: p.clock,
+  });
   const stats = { paths: 0, steps: 0, probes: 0 };
   let streamId = '';
   let last: CommandResult<M> | null = null;
   // The path's own fold: graph vertices hold *a* snapshot of their class, not this path's one.
   let expectedSnapshot = initialOf(config.aggregate.machine);
 
-  async function accepts(action: A, snapshot: SnapshotFrom<M>, now: string): Promise<boolean> {
+  async function accepts(
+    action: A,
+    snapshot: SnapshotFrom<M>,
+    now: string,
+  ): Promise<boolean> {
     const probe = config.probe(
       action,
       (snapshot as AnyMachineSnapshot).context as ContextFrom<M>,
@@ -88,22 +100,32 @@ export function createModelWalker<M extends AnyStateMachine, A extends string>(
       );
     } catch (error) {
       if (error instanceof DryRunAppend) return true;
-      if (error instanceof DomainError && error.kind === 'illegal_transition') return false;
+      if (error instanceof DomainError && error.kind === 'illegal_transition')
+        return false;
       throw error;
     }
     throw new Error(`probe ${action} appended nothing and was not refused`);
   }
 
-  async function checkState(expected: SnapshotFrom<M>, serialize: Serialize<M>): Promise<void> {
+  async function checkState(
+    expected: SnapshotFrom<M>,
+    serialize: Serialize<M>,
+  ): Promise<void> {
     const model = expected as AnyMachineSnapshot;
     const loaded = await probeBus.load(config.aggregate, streamId);
     const actual = loaded.snapshot as AnyMachineSnapshot;
     expect(describeState(actual)).toEqual(describeState(model));
     expect(serialize(loaded.snapshot)).toBe(serialize(expected));
-    expect(actual.context).toEqual((expectedSnapshot as AnyMachineSnapshot).context);
+    expect(actual.context).toEqual(
+      (expectedSnapshot as AnyMachineSnapshot).context,
+    );
     if (last) {
-      expect(stateKey((last.snapshot as AnyMachineSnapshot).value)).toBe(stateKey(model.value));
-      expect((last.events.at(-1)?.metadata as EventMetadata).state).toBe(stateKey(model.value));
+      expect(stateKey((last.snapshot as AnyMachineSnapshot).value)).toBe(
+        stateKey(model.value),
+      );
+      expect((last.events.at(-1)?.metadata as EventMetadata).state).toBe(
+        stateKey(model.value),
+      );
     }
     for (const now of config.instants(loaded.snapshot)) {
       const can = config.view(loaded.snapshot, now).can;
@@ -123,7 +145,9 @@ export function createModelWalker<M extends AnyStateMachine, A extends string>(
     }
   }
 
-  const paramsFor = (serialize: Serialize<M>): TestParam<SnapshotFrom<M>, never> => ({
+  const paramsFor = (
+    serialize: Serialize<M>,
+  ): TestParam<SnapshotFrom<M>, never> => ({
     states: { '*': (state) => checkState(state, serialize) },
     events: Object.fromEntries(
       config.eventTypes.map((type) => [

@@ -57,7 +57,10 @@ interface EventLike {
 /** A stored-event shape as a draft: given-histories feed raw events, so the type is the caller's word (`never` fits every draft). */
 export const draftOf = (event: EventLike, id?: string): never =>
   ({ type: event.type, data: event.data, ...(id ? { id } : {}) }) as never;
-export const ctxOf = (actor: Actor = actors.system, correlationId?: string): CommandContext => ({
+export const ctxOf = (
+  actor: Actor = actors.system,
+  correlationId?: string,
+): CommandContext => ({
   actor,
   ...(correlationId ? { correlationId } : {}),
 });
@@ -87,7 +90,12 @@ export function whenCommand<M extends AnyStateMachine>(
   bus: CommandBus = pipeline.bus,
 ): Promise<CommandResult<M>> {
   pipeline.clock.set(event.metadata.at);
-  return bus.execute(aggregate, streamId, () => [draftOf(event)], ctxOf(event.metadata.actor));
+  return bus.execute(
+    aggregate,
+    streamId,
+    () => [draftOf(event)],
+    ctxOf(event.metadata.actor),
+  );
 }
 
 /** The error a promise rejects with (fails the test when it resolves). */

@@ -16,10 +16,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(prefix = 'escrow_test'): Promise<TestDatabase> {
+export async function createTestDatabase(
+  prefix = 'escrow_test',
+): Promise<TestDatabase> {
   if (!pgTestUrl) throw new Error('PG_TEST_URL is not set');
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await withDatabase(pgTestUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  await withDatabase(pgTestUrl, (client) =>
+    client.query(`CREATE DATABASE ${name}`),
+  );
   const url = new URL(pgTestUrl);
   url.pathname = `/${name}`;
   return {

@@ -29,7 +29,10 @@ export const b64url = (b: Buffer) => b.toString('base64url');
 // ---------------------------------------------------------------- self-signed certificate
 
 export function hasOpenssl(): boolean {
-  const r = spawnSync('openssl', ['version'], { stdio: 'ignore', timeout: 5_000 });
+  const r = spawnSync('openssl', ['version'], {
+    stdio: 'ignore',
+    timeout: 5_000,
+  });
   return r.status === 0;
 }
 
@@ -60,12 +63,17 @@ export function opensslCertificate(dir: string): { key: string; cert: string } {
     { stdio: 'pipe', timeout: 20_000 },
   );
   if (r.status !== 0) throw new Error(`openssl failed: ${r.stderr.toString()}`);
-  return { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8') };
+  return {
+    key: readFileSync(keyFile, 'utf8'),
+    cert: readFileSync(certFile, 'utf8'),
+  };
 }
 
 /** Offline fallback: a minimal X.509 v3 certificate, DER-encoded by hand and signed with node:crypto. */
 export function nodeCertificate(): { key: string; cert: string } {
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const { privateKey, publicKey } = generateKeyPairSync('ec', {
+    namedCurve: 'prime256v1',
+  });
   const der = (tag: number, ...parts: Buffer[]): Buffer => {
     const body = Buffer.concat(parts);
     const len =
@@ -79,10 +87,19 @@ export function nodeCertificate(): { key: string; cert: string } {
   const seq = (...p: Buffer[]) => der(0x30, ...p);
   const ecdsaWithSha256 = seq(Buffer.from('06082a8648ce3d040302', 'hex'));
   const name = seq(
-    der(0x31, seq(Buffer.from('0603550403', 'hex'), der(0x0c, Buffer.from('127.0.0.1')))),
+    der(
+      0x31,
+      seq(
+        Buffer.from('0603550403', 'hex'),
+        der(0x0c, Buffer.from('127.0.0.1')),
+      ),
+    ),
   );
   const utcTime = (d: Date) =>
-    der(0x17, Buffer.from(`${d.toISOString().slice(2, 19).replace(/[-T:]/g, '')}Z`));
+    der(
+      0x17,
+      Buffer.from(`${d.toISOString().slice(2, 19).replace(/[-T:]/g, '')}Z`),
+    );
   const serial = randomBytes(8);
   serial[0] = (serial[0]! & 0x7f) | 0x01;
   const now = Date.now();
@@ -104,7 +121,10 @@ export function nodeCertificate(): { key: string; cert: string } {
     .toString('base64')
     .replace(/(.{64})/g, '$1\n')
     .trimEnd()}\n-----END CERTIFICATE-----\n`;
-  return { key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), cert: pem };
+  return {
+    key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    cert: pem,
+  };
 }
 
 // ---------------------------------------------------------------- fake push service
@@ -188,10 +208,20 @@ export function decryptPushMessage(body: Buffer, b: Browser): string {
   expect(record.length).toBeLessThanOrEqual(rs);
 
   const ecdhSecret = b.ecdh.computeSecret(asPublic);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), b.ecdh.getPublicKey(), asPublic]);
+  const keyInfo = Buffer.concat([
+    Buffer.from('WebPush: info\0'),
+    b.ecdh.getPublicKey(),
+    asPublic,
+  ]);
   const ikm = Buffer.from(hkdfSync('sha256', ecdhSecret, b.auth, keyInfo, 32));
   const cek = Buffer.from(
-    hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16),
+    hkdfSync(
+      'sha256',
+      ikm,
+      salt,
+      Buffer.from('Content-Encoding: aes128gcm\0'),
+      16,
+    ),
   );
   const nonce = Buffer.from(
     hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12),
@@ -205,7 +235,9 @@ export function decryptPushMessage(body: Buffer, b: Browser): string {
   ]);
   let end = padded.length - 1;
   while (end >= 0 && padded[end] === 0) end--;
-  expect(padded[end], 'last record ends with the 0x02 padding delimiter').toBe(0x02);
+  expect(padded[end], 'last record ends with the 0x02 padding delimiter').toBe(
+    0x02,
+  );
   return padded.subarray(0, end).toString('utf8');
 }
 
@@ -214,7 +246,9 @@ export function verifyVapid(
   authorization: string | undefined,
   publicKey: string,
 ): { aud: string; exp: number; sub: string } {
-  const m = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(authorization ?? '');
+  const m = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(
+    authorization ?? '',
+  );
   expect(m, `Authorization: ${authorization}`).not.toBeNull();
   const [, jwt, k] = m!;
   expect(k).toBe(publicKey);
@@ -239,7 +273,9 @@ export function verifyVapid(
     { key, dsaEncoding: 'ieee-p1363' },
     Buffer.from(s, 'base64url'),
   );
-  expect(ok, 'VAPID JWT signature verifies against the VAPID public key').toBe(true);
+  expect(ok, 'VAPID JWT signature verifies against the VAPID public key').toBe(
+    true,
+  );
   return JSON.parse(Buffer.from(p, 'base64url').toString()) as {
     aud: string;
     exp: number;

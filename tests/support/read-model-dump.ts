@@ -8,7 +8,9 @@ import { openReadDatabase } from '@projections/read-database';
 import { createProjectionRunner } from '@projections/runner';
 
 /** Every read-model table's rows, each as JSON, sorted: two read databases compare equal when they hold the same rows. */
-export function dumpReadModels(db: Database.Database): Record<string, string[]> {
+export function dumpReadModels(
+  db: Database.Database,
+): Record<string, string[]> {
   const tables = db
     .prepare(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rm_%' ORDER BY name",
@@ -24,11 +26,17 @@ export function dumpReadModels(db: Database.Database): Record<string, string[]> 
 }
 
 /** What `npm run rebuild` makes of the store: every read model replayed into a fresh read database. */
-export async function dumpOfFullRebuild(source: EventSource): Promise<Record<string, string[]>> {
+export async function dumpOfFullRebuild(
+  source: EventSource,
+): Promise<Record<string, string[]>> {
   const dir = mkdtempSync(join(tmpdir(), 'rebuilt-read-models-'));
   const db = openReadDatabase(join(dir, 'read.db'));
   try {
-    await createProjectionRunner({ source, db, projections: allProjections }).rebuild();
+    await createProjectionRunner({
+      source,
+      db,
+      projections: allProjections,
+    }).rebuild();
     return dumpReadModels(db);
   } finally {
     db.close();

@@ -1,4 +1,8 @@
-import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
+import {
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingHttpHeaders,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { changeNoticeSchema, type ChangeNotice } from '@machines/contract/api';
@@ -31,7 +35,10 @@ export async function until(
 export function createSseClient(port: () => number) {
   const open: ClientRequest[] = [];
   return {
-    open(path: string, headers: Record<string, string> = {}): Promise<SseStream> {
+    open(
+      path: string,
+      headers: Record<string, string> = {},
+    ): Promise<SseStream> {
       return new Promise<SseStream>((resolve, reject) => {
         const req = httpRequest(
           {
@@ -60,7 +67,11 @@ export function createSseClient(port: () => number) {
                 const lines = block.split('\n');
                 if (!lines.includes('event: change')) continue;
                 const data = lines.find((l) => l.startsWith('data: '));
-                s.notices.push(changeNoticeSchema.parse(JSON.parse(data!.slice('data: '.length))));
+                s.notices.push(
+                  changeNoticeSchema.parse(
+                    JSON.parse(data!.slice('data: '.length)),
+                  ),
+                );
               }
             });
             const ended = () => {
@@ -97,7 +108,10 @@ export function useLiveTestApp(env: Record<string, string> = {}) {
   const live: {
     t: TestApp;
     sse: typeof sse;
-    openStream: (path: string, headers?: Record<string, string>) => Promise<SseStream>;
+    openStream: (
+      path: string,
+      headers?: Record<string, string>,
+    ) => Promise<SseStream>;
   } = {
     t: undefined as unknown as TestApp,
     sse,
@@ -107,7 +121,10 @@ export function useLiveTestApp(env: Record<string, string> = {}) {
       const stream = await sse.open(path, headers);
       expect(stream.status, stream.body).toBe(200);
       expect(stream.headers['content-type']).toContain('text/event-stream');
-      await until(() => live.t.ctx.live.size === before + 1, 'the stream to register');
+      await until(
+        () => live.t.ctx.live.size === before + 1,
+        'the stream to register',
+      );
       return stream;
     },
   };
@@ -118,7 +135,10 @@ export function useLiveTestApp(env: Record<string, string> = {}) {
   });
   afterEach(async () => {
     sse.closeAll();
-    await until(() => live.t.ctx.live.size === 0, 'live listeners to be released');
+    await until(
+      () => live.t.ctx.live.size === 0,
+      'live listeners to be released',
+    );
   });
   afterAll(() => live.t.close());
   return live;

@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createAdminAccounts } from '@server/admin/admin-accounts';
 import { buildApp, type BuildOptions } from '@server/app';
-import { createAppContext, type AppContext, type ContextOptions } from '@server/app-context';
+import {
+  createAppContext,
+  type AppContext,
+  type ContextOptions,
+} from '@server/app-context';
 import { loadConfig } from '@server/config';
 import type { PushSubscriptionJson } from '@server/notifications/push.service';
 import { createTestClock, type TestClock } from '@server/shared/clock';
@@ -38,7 +42,8 @@ export const RELAXED_LIMITS: Record<string, string> = {
 /** One app per test file: a temp data dir, a test clock, a fake push sender. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<ContextOptions, 'mailSender'> & Pick<BuildOptions, 'logger'> = {},
+  options: Pick<ContextOptions, 'mailSender'> &
+    Pick<BuildOptions, 'logger'> = {},
 ): Promise<TestApp> {
   const { logger, ...contextOptions } = options;
   const dataDir = mkdtempSync(join(tmpdir(), 'escrow-api-'));
@@ -84,7 +89,10 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 let counter = 0;
 /** Registers a fresh user and returns its token and id. */
-export async function registerUser(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+export async function registerUser(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+) {
   counter++;
   const res = await app.inject({
     method: 'POST',
@@ -97,7 +105,8 @@ export async function registerUser(app: FastifyInstance, overrides: Record<strin
       ...overrides,
     },
   });
-  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 201)
+    throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as {
     token: string;
     user: { id: string; email: string; username: string };
@@ -135,8 +144,13 @@ export async function createDeal(
     headers: bearer(token),
     payload: dealPayload(overrides),
   });
-  if (res.statusCode !== 201) throw new Error(`create deal failed: ${res.statusCode} ${res.body}`);
-  return res.json() as { id: number; status: string; shareableToken: string | null };
+  if (res.statusCode !== 201)
+    throw new Error(`create deal failed: ${res.statusCode} ${res.body}`);
+  return res.json() as {
+    id: number;
+    status: string;
+    shareableToken: string | null;
+  };
 }
 
 /** Signs an admin in (admin sessions are short: a test that moves the clock by days signs in again). */
@@ -182,7 +196,9 @@ export async function createAuditor(
     payload: { username, password, role: 'auditor' },
   });
   if (made.statusCode >= 300)
-    throw new Error(`creating the auditor failed: ${made.statusCode} ${made.body}`);
+    throw new Error(
+      `creating the auditor failed: ${made.statusCode} ${made.body}`,
+    );
   await t.ctx.settle(await t.ctx.store.headPosition());
   return signInAdmin(t.app, username, password);
 }
@@ -190,6 +206,7 @@ export async function createAuditor(
 /** The test app's gateway, which is the simulated one (the tests that drive it need its controls). */
 export function simulatedGatewayOf(t: TestApp): SimulatedGateway {
   const gateway = t.ctx.payments.gateway;
-  if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
+  if (!isSimulated(gateway))
+    throw new Error('tests run on the simulated gateway');
   return gateway;
 }

@@ -28,7 +28,11 @@ const split: AdminSplit = {
   requestedAt: '2026-03-01T10:00:00.000Z',
   by: 'ops-admin',
 };
-const adminDeal = (status: string, onHold: boolean, withSplit: AdminSplit | null = null) =>
+const adminDeal = (
+  status: string,
+  onHold: boolean,
+  withSplit: AdminSplit | null = null,
+) =>
   ({
     id: 7,
     status,
@@ -41,7 +45,9 @@ const adminDeal = (status: string, onHold: boolean, withSplit: AdminSplit | null
 
 function render(node: React.ReactNode): string {
   return renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      {node}
+    </QueryClientProvider>,
   );
 }
 
@@ -55,7 +61,16 @@ describe('the creator amount typed in the split dialog', () => {
   });
 
   it('given anything that is not a plain amount with at most two decimals, then there is no amount', () => {
-    for (const text of ['', '   ', '12.345', '1e3', '-5', '12,50,1', 'abc', '1.234,50'])
+    for (const text of [
+      '',
+      '   ',
+      '12.345',
+      '1e3',
+      '-5',
+      '12,50,1',
+      'abc',
+      '1.234,50',
+    ])
       expect(splitCentsFrom(text), text).toBeNull();
   });
 });
@@ -69,11 +84,21 @@ describe('when the split action shows', () => {
     expect(canSplit(adminDeal('completed', false))).toBe(false);
     expect(canSplit(adminDeal('pending_payment', false))).toBe(false);
     // Held before the creator connected a bank account: there is nowhere to pay a part into.
-    expect(canSplit({ ...adminDeal('pending_delivery', true), stripeAccountId: null })).toBe(false);
+    expect(
+      canSplit({
+        ...adminDeal('pending_delivery', true),
+        stripeAccountId: null,
+      }),
+    ).toBe(false);
   });
 
   it('given a deal with a plan in a dispute, then it shows and splits everything not yet released', () => {
-    const milestone = (index: number, amountCents: number, feeCents: number, status: string) => ({
+    const milestone = (
+      index: number,
+      amountCents: number,
+      feeCents: number,
+      status: string,
+    ) => ({
       index,
       amountCents,
       feeCents,
@@ -100,8 +125,12 @@ describe('when the split action shows', () => {
   it('given a split already asked for, then it does not show again (a failed part is retried instead)', () => {
     expect(canSplit(adminDeal('dispute', false, split))).toBe(false);
     expect(splitNeedsRetry(split)).toBe(true);
-    expect(splitNeedsRetry({ ...split, refund: 'succeeded', refundFailure: null })).toBe(false);
-    expect(splitNeedsRetry({ ...split, refund: 'pending', refundFailure: null })).toBe(false);
+    expect(
+      splitNeedsRetry({ ...split, refund: 'succeeded', refundFailure: null }),
+    ).toBe(false);
+    expect(
+      splitNeedsRetry({ ...split, refund: 'pending', refundFailure: null }),
+    ).toBe(false);
   });
 });
 
@@ -144,9 +173,15 @@ describe('the split on screen', () => {
       'Refund to the brand: <span class="font-semibold tabular-nums">€108.20</span>',
     );
     expect(html).toContain('€12.30');
-    expect(html).toMatch(/data-testid="split-transfer" data-state="succeeded".*Succeeded/);
-    expect(html).toMatch(/data-testid="split-refund" data-state="failed".*Failed/);
-    expect(html).toContain('Reason: charge_already_refunded: the charge was refunded elsewhere');
+    expect(html).toMatch(
+      /data-testid="split-transfer" data-state="succeeded".*Succeeded/,
+    );
+    expect(html).toMatch(
+      /data-testid="split-refund" data-state="failed".*Failed/,
+    );
+    expect(html).toContain(
+      'Reason: charge_already_refunded: the charge was refunded elsewhere',
+    );
     expect(html).toContain('>Retry</button>');
   });
 
@@ -160,7 +195,11 @@ describe('the split on screen', () => {
         />,
       ),
     ).not.toContain('Retry');
-    const done = { ...split, refund: 'succeeded' as const, refundFailure: null };
+    const done = {
+      ...split,
+      refund: 'succeeded' as const,
+      refundFailure: null,
+    };
     const html = render(
       <SplitStatus
         subject={dealSubject(adminDeal('split_resolved', false, done))}

@@ -20,9 +20,16 @@ describe('creatorPaidOut', () => {
 
   it('a deal with a plan paid the creator once a milestone was released or split', () => {
     const open = [milestone('delivered', null), milestone('in_progress', null)];
-    expect(creatorPaidOut({ status: 'pending_delivery', milestones: open })).toBe(false);
-    const released = [milestone('released', '2026-03-02T09:00:00.000Z'), ...open];
-    expect(creatorPaidOut({ status: 'pending_delivery', milestones: released })).toBe(true);
+    expect(
+      creatorPaidOut({ status: 'pending_delivery', milestones: open }),
+    ).toBe(false);
+    const released = [
+      milestone('released', '2026-03-02T09:00:00.000Z'),
+      ...open,
+    ];
+    expect(
+      creatorPaidOut({ status: 'pending_delivery', milestones: released }),
+    ).toBe(true);
     const split = [milestone('split', null), ...open];
     expect(creatorPaidOut({ status: 'dispute', milestones: split })).toBe(true);
   });

@@ -23,7 +23,9 @@ describe('forms', () => {
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(/<form\b[^>]*>/gs))
         if (!/\bnoValidate\b/.test(match[0]))
-          missing.push(`${file.slice(webSrc.length + 1)}: ${match[0].slice(0, 60)}`);
+          missing.push(
+            `${file.slice(webSrc.length + 1)}: ${match[0].slice(0, 60)}`,
+          );
     }
     expect(missing).toEqual([]);
   });

@@ -28,7 +28,11 @@ export interface HardCoded {
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : path.endsWith('.tsx') ? [path] : [];
+    return statSync(path).isDirectory()
+      ? files(path)
+      : path.endsWith('.tsx')
+        ? [path]
+        : [];
   });
 }
 
@@ -53,7 +57,8 @@ export function hardCodedTexts(dir: string, root: string): HardCoded[] {
       if (ts.isJsxText(node) && hasWords(node.text)) report(node, node.text);
       if (ts.isJsxAttribute(node) && READ_ATTRIBUTES.has(node.name.getText())) {
         const init = node.initializer;
-        if (init && ts.isStringLiteral(init) && hasWords(init.text)) report(node, init.text);
+        if (init && ts.isStringLiteral(init) && hasWords(init.text))
+          report(node, init.text);
         if (
           init &&
           ts.isJsxExpression(init) &&
@@ -71,7 +76,10 @@ export function hardCodedTexts(dir: string, root: string): HardCoded[] {
         node.expression
       ) {
         const e = node.expression;
-        if ((ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) && hasWords(e.text))
+        if (
+          (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) &&
+          hasWords(e.text)
+        )
           report(node, e.text);
       }
       ts.forEachChild(node, visit);

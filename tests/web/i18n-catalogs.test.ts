@@ -1,4 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +53,8 @@ const variables = (text: string): string[] =>
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return path.endsWith('i18n') ? [] : sourceFiles(path);
+    if (statSync(path).isDirectory())
+      return path.endsWith('i18n') ? [] : sourceFiles(path);
     return /\.tsx?$/.test(path) ? [path] : [];
   });
 }
@@ -73,7 +81,9 @@ describe('English and Dutch catalogs', () => {
     const nl = all(2);
     const missing: string[] = [];
     for (const file of sourceFiles(webSrc)) {
-      for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([\w.]+)'/g)) {
+      for (const m of readFileSync(file, 'utf8').matchAll(
+        /\bt\(\s*'([\w.]+)'/g,
+      )) {
         if (!(m[1]! in en) || !(m[1]! in nl))
           missing.push(`${file.slice(root.length + 1)}: ${m[1]}`);
       }
@@ -82,7 +92,11 @@ describe('English and Dutch catalogs', () => {
   });
 
   it('given the components, then no text people read is written in the markup instead of taken from the catalog', () => {
-    expect(hardCodedTexts(webSrc, root).map((h) => `${h.file}:${h.line} "${h.text}"`)).toEqual([]);
+    expect(
+      hardCodedTexts(webSrc, root).map(
+        (h) => `${h.file}:${h.line} "${h.text}"`,
+      ),
+    ).toEqual([]);
   });
 
   it('given a component with a literal text, a literal aria-label and a literal in braces, then the scan reports all three', () => {
@@ -145,7 +159,9 @@ describe('plurals, amounts and dates follow the language', () => {
     await setLanguage('nl', { persist: false });
     expect(t('card.daysLeft', { days: 1 })).toBe('nog 1 dag');
     expect(t('card.daysLeft', { days: 3 })).toBe('nog 3 dagen');
-    expect(t('preq.warning', { days: 1 })).toBe('Dit verzoek verloopt over 1 dag!');
+    expect(t('preq.warning', { days: 1 })).toBe(
+      'Dit verzoek verloopt over 1 dag!',
+    );
     expect(formatMoney(123_450)).toBe('€\u00a01.234,50');
     await setLanguage('en', { persist: false });
     expect(t('card.daysLeft', { days: 1 })).toBe('1 day left');

@@ -81,12 +81,17 @@ const refusal = (code: string, params: object) =>
 /** The markup once everything it waits for (texts, lazy parts) is there. */
 async function render(node: React.ReactNode): Promise<string> {
   const { prelude } = await prerender(
-    <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      {node}
+    </QueryClientProvider>,
   );
   return new Response(prelude).text();
 }
 
-const creatorCommands = { delivering: false, deliver: () => undefined } as unknown as LinkCommands;
+const creatorCommands = {
+  delivering: false,
+  deliver: () => undefined,
+} as unknown as LinkCommands;
 
 describe('a milestone on its own', () => {
   it('given a delivered milestone, then its review runs until its own end; in dispute, its dispute period; otherwise no clock', () => {
@@ -105,7 +110,9 @@ describe('a milestone on its own', () => {
       endsAt: '2026-03-07T09:00:00.000Z',
       paused: true,
     });
-    expect(milestoneClockOf({ ...delivered, status: 'released', step: 3 }, false)).toBeNull();
+    expect(
+      milestoneClockOf({ ...delivered, status: 'released', step: 3 }, false),
+    ).toBeNull();
     expect(milestoneClockOf(base, false)).toBeNull();
   });
 });
@@ -133,83 +140,100 @@ describe.each([
     deliver: 'Mijlpaal 1 leveren',
     bank: 'Bankrekening gekoppeld',
   },
-])('the milestones in $lang', ({ lang, labels, state, rounds, approve, deliver, bank }) => {
-  beforeAll(async () => {
-    await setLanguage(lang, { persist: false });
-    await loadTexts(['brand', 'requests', 'milestones']);
-  });
-
-  it('given a split milestone, then the last step of its tracker names the outcome', () => {
-    expect(milestoneStepLabels({ ...base, status: 'split', step: 3 })).toEqual(labels);
-  });
-
-  it('given a refusal of a milestone step, then it reads as a sentence with the status in words', () => {
-    const notInState = refusal('milestone_not_in_state', {
-      action: 'deliver_milestone',
-      milestone: '2',
-      status: 'released',
+])(
+  'the milestones in $lang',
+  ({ lang, labels, state, rounds, approve, deliver, bank }) => {
+    beforeAll(async () => {
+      await setLanguage(lang, { persist: false });
+      await loadTexts(['brand', 'requests', 'milestones']);
     });
-    expect(milestoneRefusalText(notInState)).toBe(state);
-    expect(milestoneRefusalText(refusal('revision_rounds_used', { rounds: '1' }))).toBe(rounds);
-    expect(milestoneRefusalText(refusal('milestone_not_found', {}))).not.toContain('milestone_');
-    expect(milestoneRefusalText(refusal('deal_not_in_state', {}))).toBeNull();
-    expect(milestoneRefusalText(new Error('offline'))).toBeNull();
-  });
 
-  it('given the brand, then a delivered milestone offers approve, dispute and a change request; one in progress offers nothing', async () => {
-    const html = await render(
-      <MilestonePlan deal={planDeal([delivered, { ...base, index: 2 }])} side="brand" />,
-    );
-    expect(html.match(new RegExp(approve, 'g'))).toHaveLength(1);
-    expect(html.match(/data-testid="change-note"/g)).toHaveLength(1);
-    expect(html).toContain('https://x.example/s/1');
-    expect(html).toContain('data-testid="deal-countdown"');
-    expect(html).not.toContain(deliver);
-  });
+    it('given a split milestone, then the last step of its tracker names the outcome', () => {
+      expect(
+        milestoneStepLabels({ ...base, status: 'split', step: 3 }),
+      ).toEqual(labels);
+    });
 
-  it('given the creator, then only a milestone its statechart lets deliver has the delivery form', async () => {
-    const html = await render(
-      <MilestonePlan
-        deal={planDeal([
-          { ...base, can: ['deliver'] },
-          { ...delivered, index: 2, can: [] },
-        ])}
-        side="creator"
-        commands={creatorCommands}
-      />,
-    );
-    expect(html).toContain(deliver);
-    expect(html.match(/<textarea/g)).toHaveLength(2);
-    expect(html).not.toContain(approve);
-  });
+    it('given a refusal of a milestone step, then it reads as a sentence with the status in words', () => {
+      const notInState = refusal('milestone_not_in_state', {
+        action: 'deliver_milestone',
+        milestone: '2',
+        status: 'released',
+      });
+      expect(milestoneRefusalText(notInState)).toBe(state);
+      expect(
+        milestoneRefusalText(refusal('revision_rounds_used', { rounds: '1' })),
+      ).toBe(rounds);
+      expect(
+        milestoneRefusalText(refusal('milestone_not_found', {})),
+      ).not.toContain('milestone_');
+      expect(milestoneRefusalText(refusal('deal_not_in_state', {}))).toBeNull();
+      expect(milestoneRefusalText(new Error('offline'))).toBeNull();
+    });
 
-  it("given the creator who can deliver, then the plan says the bank account is connected, as the deal's own delivery card does", async () => {
-    const deal = planDeal([
-      { ...base, can: ['deliver'] },
-      { ...delivered, index: 2, can: [] },
-    ]);
-    const line = /data-testid="bank-connected"[^>]*>✓ (?:<!-- -->)?([^<]+)</;
-    const creator = await render(
-      <MilestonePlan deal={deal} side="creator" commands={creatorCommands} />,
-    );
-    expect(creator.match(line)?.[1]).toBe(bank);
-    // Not for the brand, nor once nothing is left to deliver, nor on a page that delivers elsewhere.
-    const brand = await render(<MilestonePlan deal={deal} side="brand" />);
-    expect(brand).not.toContain('bank-connected');
-    const done = await render(
-      <MilestonePlan
-        deal={planDeal([{ ...delivered, can: [] }])}
-        side="creator"
-        commands={creatorCommands}
-      />,
-    );
-    expect(done).not.toContain('bank-connected');
-    const elsewhere = await render(
-      <MilestonePlan deal={deal} side="creator" commands={creatorCommands} elsewhere />,
-    );
-    expect(elsewhere).not.toContain('bank-connected');
-  });
-});
+    it('given the brand, then a delivered milestone offers approve, dispute and a change request; one in progress offers nothing', async () => {
+      const html = await render(
+        <MilestonePlan
+          deal={planDeal([delivered, { ...base, index: 2 }])}
+          side="brand"
+        />,
+      );
+      expect(html.match(new RegExp(approve, 'g'))).toHaveLength(1);
+      expect(html.match(/data-testid="change-note"/g)).toHaveLength(1);
+      expect(html).toContain('https://x.example/s/1');
+      expect(html).toContain('data-testid="deal-countdown"');
+      expect(html).not.toContain(deliver);
+    });
+
+    it('given the creator, then only a milestone its statechart lets deliver has the delivery form', async () => {
+      const html = await render(
+        <MilestonePlan
+          deal={planDeal([
+            { ...base, can: ['deliver'] },
+            { ...delivered, index: 2, can: [] },
+          ])}
+          side="creator"
+          commands={creatorCommands}
+        />,
+      );
+      expect(html).toContain(deliver);
+      expect(html.match(/<textarea/g)).toHaveLength(2);
+      expect(html).not.toContain(approve);
+    });
+
+    it("given the creator who can deliver, then the plan says the bank account is connected, as the deal's own delivery card does", async () => {
+      const deal = planDeal([
+        { ...base, can: ['deliver'] },
+        { ...delivered, index: 2, can: [] },
+      ]);
+      const line = /data-testid="bank-connected"[^>]*>✓ (?:<!-- -->)?([^<]+)</;
+      const creator = await render(
+        <MilestonePlan deal={deal} side="creator" commands={creatorCommands} />,
+      );
+      expect(creator.match(line)?.[1]).toBe(bank);
+      // Not for the brand, nor once nothing is left to deliver, nor on a page that delivers elsewhere.
+      const brand = await render(<MilestonePlan deal={deal} side="brand" />);
+      expect(brand).not.toContain('bank-connected');
+      const done = await render(
+        <MilestonePlan
+          deal={planDeal([{ ...delivered, can: [] }])}
+          side="creator"
+          commands={creatorCommands}
+        />,
+      );
+      expect(done).not.toContain('bank-connected');
+      const elsewhere = await render(
+        <MilestonePlan
+          deal={deal}
+          side="creator"
+          commands={creatorCommands}
+          elsewhere
+        />,
+      );
+      expect(elsewhere).not.toContain('bank-connected');
+    });
+  },
+);
 
 describe("a dispute conversation's amount", () => {
   it("given a deal with a plan, then it is the latest disputed milestone's; the deal's own dispute is the deal's amount; none while never disputed", () => {
@@ -228,7 +252,10 @@ describe("a dispute conversation's amount", () => {
     expect(disputedCents(planDeal([second, third, delivered]))).toBe(7_000);
     expect(disputedCents(planDeal([second]))).toBe(8_000);
     expect(disputedCents(planDeal([delivered]))).toBeNull();
-    const single = { amountCents: 25_000, disputeCreatedAt: '2026-03-05T09:00:00.000Z' } as DealDto;
+    const single = {
+      amountCents: 25_000,
+      disputeCreatedAt: '2026-03-05T09:00:00.000Z',
+    } as DealDto;
     expect(disputedCents(single)).toBe(25_000);
   });
 });

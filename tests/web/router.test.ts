@@ -10,7 +10,9 @@ const pageOf = (pathname: string) =>
 
 describe('the app router matches paths as React Router did', () => {
   it('matches whole paths with their params, decoded', () => {
-    expect(matchPath('/accept/:token', '/accept/abc%20def')).toEqual({ token: 'abc def' });
+    expect(matchPath('/accept/:token', '/accept/abc%20def')).toEqual({
+      token: 'abc def',
+    });
     expect(matchPath('/accept/:token', '/accept/abc/statement')).toBeNull();
     expect(matchPath('/accept/:token', '/accept')).toBeNull();
     expect(matchPath('/', '/')).toEqual({});
@@ -24,8 +26,12 @@ describe('the app router matches paths as React Router did', () => {
 
   it('takes an optional param with or without it, and a catch-all with the rest of the path', () => {
     expect(matchPath('/pay-request/:token?', '/pay-request')).toEqual({});
-    expect(matchPath('/pay-request/:token?', '/pay-request/t1')).toEqual({ token: 't1' });
-    expect(matchPath('/pay-request/:token?', '/pay-request/t1/receipt')).toBeNull();
+    expect(matchPath('/pay-request/:token?', '/pay-request/t1')).toEqual({
+      token: 't1',
+    });
+    expect(
+      matchPath('/pay-request/:token?', '/pay-request/t1/receipt'),
+    ).toBeNull();
     expect(matchPath('*', '/no/such/page')).toEqual({ '*': 'no/such/page' });
   });
 

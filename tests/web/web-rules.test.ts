@@ -14,12 +14,19 @@ const deal = (id: number, status: DealDto['status'], createdAt: string) =>
   ({ id, status, createdAt }) as DealDto;
 
 /** Every i18n key a machine state's meta names. */
-function metaKeys(machine: { root: { states: Record<string, unknown> } }): string[] {
+function metaKeys(machine: {
+  root: { states: Record<string, unknown> };
+}): string[] {
   const keys: string[] = [];
-  const walk = (node: { meta?: Record<string, unknown>; states?: Record<string, unknown> }) => {
+  const walk = (node: {
+    meta?: Record<string, unknown>;
+    states?: Record<string, unknown>;
+  }) => {
     for (const field of ['brandText', 'creatorText', 'text'])
-      if (typeof node.meta?.[field] === 'string') keys.push(node.meta[field] as string);
-    for (const child of Object.values(node.states ?? {})) walk(child as typeof node);
+      if (typeof node.meta?.[field] === 'string')
+        keys.push(node.meta[field] as string);
+    for (const child of Object.values(node.states ?? {}))
+      walk(child as typeof node);
   };
   walk(machine.root as never);
   return keys;
@@ -34,9 +41,13 @@ describe('web rules', () => {
       deal(4, 'pending_payment', '2026-02-01'),
       deal(5, 'dispute', '2026-01-01'),
     ];
-    expect(filterAndSort(list, 'all').map((d) => d.id)).toEqual([3, 5, 4, 2, 1]);
+    expect(filterAndSort(list, 'all').map((d) => d.id)).toEqual([
+      3, 5, 4, 2, 1,
+    ]);
     // Active: every deal whose money is not settled, a disputed one included.
-    expect(filterAndSort(list, 'active').map((d) => d.id)).toEqual([3, 5, 4, 2]);
+    expect(filterAndSort(list, 'active').map((d) => d.id)).toEqual([
+      3, 5, 4, 2,
+    ]);
     expect(filterAndSort(list, 'completed').map((d) => d.id)).toEqual([1]);
   });
 
@@ -59,7 +70,10 @@ describe('web rules', () => {
 
   it('has a text for every status key the machines name', () => {
     const texts: Record<string, string> = { ...enCore, ...nlRequests };
-    for (const key of [...metaKeys(dealMachine), ...metaKeys(paymentRequestMachine)])
+    for (const key of [
+      ...metaKeys(dealMachine),
+      ...metaKeys(paymentRequestMachine),
+    ])
       expect(texts[key], key).toBeTruthy();
   });
 
@@ -70,7 +84,10 @@ describe('web rules', () => {
   });
 
   it('shows dash lines as bullets and never counts days below 0', () => {
-    expect(descriptionLines('- a\n- b')).toEqual({ bullets: true, lines: ['a', 'b'] });
+    expect(descriptionLines('- a\n- b')).toEqual({
+      bullets: true,
+      lines: ['a', 'b'],
+    });
     expect(descriptionLines('plain text').bullets).toBe(false);
     expect(daysRemaining('2000-01-01')).toBe(0);
   });

@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { pageRoutes } from '../src/app/route-table';
 import { areaCatalogs } from '../src/i18n/areas';
-import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../../machines/contract/route-preloads';
+import {
+  ROUTE_PRELOADS_FILE,
+  type RoutePreload,
+} from '../../machines/contract/route-preloads';
 
 export { ROUTE_PRELOADS_FILE, type RoutePreload };
 
@@ -47,10 +50,15 @@ export function routePreloads(outDir: string): Plugin {
         readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'),
       ) as Manifest;
       const closure = (keys: string[]) => manifestClosure(manifest, keys);
-      const entry = closure(Object.keys(manifest).filter((k) => manifest[k]!.isEntry));
+      const entry = closure(
+        Object.keys(manifest).filter((k) => manifest[k]!.isEntry),
+      );
       const url = (key: string) => `/${manifest[key]!.file}`;
       const chunk = (key: string) => {
-        if (!manifest[key]) throw new Error(`route-preloads: ${key} is not in the build manifest`);
+        if (!manifest[key])
+          throw new Error(
+            `route-preloads: ${key} is not in the build manifest`,
+          );
         return key;
       };
       // A catalog's own imports too (the contract terms both languages share are a chunk of their
@@ -77,7 +85,10 @@ export function routePreloads(outDir: string): Plugin {
           .map(url),
         texts: { en: texts('en', route.areas), nl: texts('nl', route.areas) },
       }));
-      writeFileSync(join(outDir, ROUTE_PRELOADS_FILE), JSON.stringify(list, null, 1));
+      writeFileSync(
+        join(outDir, ROUTE_PRELOADS_FILE),
+        JSON.stringify(list, null, 1),
+      );
     },
   };
 }

@@ -13,7 +13,9 @@ if (root) {
   // the screen itself (its code is already on its way: the server lists it in the page), so the first
   // render shows it without a loading step. A screen that fails to load shows its error when rendered.
   void bootstrap()
-    .then(() => preloadScreenFor(window.location.pathname).catch(() => undefined))
+    .then(() =>
+      preloadScreenFor(window.location.pathname).catch(() => undefined),
+    )
     .then(() =>
       // As a transition React renders in slices and lets the browser answer input in between,
       // instead of one long task while a slow phone builds the first screen.

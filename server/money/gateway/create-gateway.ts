@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 import type { PaymentGateway, StripeApiAddress } from './payment-gateway';
-import { createSimulatedGateway, type SimulatedGateway } from './simulated/simulated-gateway';
+import {
+  createSimulatedGateway,
+  type SimulatedGateway,
+} from './simulated/simulated-gateway';
 import { createStripeGateway } from './stripe/stripe-gateway';
 
 export interface GatewayConfig {
@@ -21,7 +24,10 @@ export interface GatewaySettings {
   publicUrl: string;
   dataDir: string;
   simulatedGatewayFile?: string | undefined;
-  stripe: { secretKey?: string | undefined; webhookSecret?: string | undefined };
+  stripe: {
+    secretKey?: string | undefined;
+    webhookSecret?: string | undefined;
+  };
 }
 
 /**
@@ -29,14 +35,23 @@ export interface GatewaySettings {
  * (`npm run reconcile`): Stripe with STRIPE_SECRET_KEY, else the simulated gateway's file
  * (SIMULATED_GATEWAY_FILE, shared by instances, or DATA_DIR's).
  */
-export function gatewayFromConfig(config: GatewaySettings, now?: () => Date): PaymentGateway {
+export function gatewayFromConfig(
+  config: GatewaySettings,
+  now?: () => Date,
+): PaymentGateway {
   return createGateway({
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
     ...(now ? { now } : {}),
-    ...(config.simulatedGatewayFile ? { simulatedGatewayFile: config.simulatedGatewayFile } : {}),
-    ...(config.stripe.secretKey ? { stripeSecretKey: config.stripe.secretKey } : {}),
-    ...(config.stripe.webhookSecret ? { stripeWebhookSecret: config.stripe.webhookSecret } : {}),
+    ...(config.simulatedGatewayFile
+      ? { simulatedGatewayFile: config.simulatedGatewayFile }
+      : {}),
+    ...(config.stripe.secretKey
+      ? { stripeSecretKey: config.stripe.secretKey }
+      : {}),
+    ...(config.stripe.webhookSecret
+      ? { stripeWebhookSecret: config.stripe.webhookSecret }
+      : {}),
   });
 }
 
@@ -52,7 +67,9 @@ export function createGateway(config: GatewayConfig): PaymentGateway {
   if (config.stripeSecretKey) {
     if (!config.stripeWebhookSecret) {
       // Without it no payment could ever be confirmed: fail at start, not at the first checkout.
-      throw new Error('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
+      throw new Error(
+        'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
+      );
     }
     return createStripeGateway({
       secretKey: config.stripeSecretKey,
@@ -62,7 +79,9 @@ export function createGateway(config: GatewayConfig): PaymentGateway {
   }
   return createSimulatedGateway({
     publicUrl: config.publicUrl,
-    ...(config.stripeWebhookSecret ? { webhookSecret: config.stripeWebhookSecret } : {}),
+    ...(config.stripeWebhookSecret
+      ? { webhookSecret: config.stripeWebhookSecret }
+      : {}),
     ...(config.simulatedGatewayFile
       ? { databasePath: config.simulatedGatewayFile }
       : config.dataDir
@@ -73,5 +92,6 @@ export function createGateway(config: GatewayConfig): PaymentGateway {
 }
 
 /** The offline simulated gateway (its /sim pages, its file, its test helpers), not Stripe. */
-export const isSimulated = (gateway: PaymentGateway): gateway is SimulatedGateway =>
-  gateway.mode === 'simulated';
+export const isSimulated = (
+  gateway: PaymentGateway,
+): gateway is SimulatedGateway => gateway.mode === 'simulated';

@@ -5,7 +5,10 @@ import type { GatewayErrorCode } from './payment-gateway';
  * → 'Payment still processing'; a bank-account message, `payouts_enabled`, 'Insufficient funds' or
  * `balance_insufficient` → the manual-completion offer. Each message starts with its code.
  */
-export function gatewayErrorMessage(code: GatewayErrorCode, detail: string): string {
+export function gatewayErrorMessage(
+  code: GatewayErrorCode,
+  detail: string,
+): string {
   switch (code) {
     case 'funds_settling':
       return `funds_settling: the payment is still settling; try again in a few minutes (${detail})`;

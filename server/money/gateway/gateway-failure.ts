@@ -16,10 +16,13 @@ export const isDefiniteRefusal = (error: GatewayError): boolean =>
 
 /** A refusal is a 409 the user can act on; an unknown outcome is a 502. The message starts with the code. */
 export function gatewayFailure(error: GatewayError): DomainError {
-  return new DomainError(isDefiniteRefusal(error) ? 'gateway_refused' : 'gateway_failed', {
-    gatewayCode: error.code,
-    detail: error.message,
-  });
+  return new DomainError(
+    isDefiniteRefusal(error) ? 'gateway_refused' : 'gateway_failed',
+    {
+      gatewayCode: error.code,
+      detail: error.message,
+    },
+  );
 }
 
 /** Runs a gateway call that moves no money (opening a session, an account link); failures become answers. */
@@ -39,7 +42,13 @@ export function gatewayErrorAnswer(
   error: unknown,
 ): { code: ErrorCode; params: ErrorParams; error: string } | null {
   if (!(error instanceof GatewayError)) return null;
-  const code = error.code === 'gateway_unavailable' ? 'gateway_unavailable' : 'gateway_refused';
-  const params = { gatewayCode: error.code, detail: `${error.code}: ${error.message}` };
+  const code =
+    error.code === 'gateway_unavailable'
+      ? 'gateway_unavailable'
+      : 'gateway_refused';
+  const params = {
+    gatewayCode: error.code,
+    detail: `${error.code}: ${error.message}`,
+  };
   return { code, params, error: error.code };
 }

@@ -135,8 +135,12 @@ export interface PaymentGateway {
   readonly mode: GatewayMode;
   /** True for the simulated gateway and for Stripe test keys (sk_test_...): enables manual-complete. */
   readonly testMode: boolean;
-  createCheckoutSession(input: CheckoutInput): Promise<{ sessionId: string; url: string }>;
-  createConnectedAccount(input: ConnectedAccountInput): Promise<{ accountId: string }>;
+  createCheckoutSession(
+    input: CheckoutInput,
+  ): Promise<{ sessionId: string; url: string }>;
+  createConnectedAccount(
+    input: ConnectedAccountInput,
+  ): Promise<{ accountId: string }>;
   createAccountLink(input: {
     accountId: string;
     returnUrl: string;
@@ -147,7 +151,9 @@ export interface PaymentGateway {
   ): Promise<{ payoutsEnabled: boolean; detailsSubmitted: boolean }>;
   transfer(input: TransferInput): Promise<{ transferId: string }>;
   /** Full refund; reverses transfers of the group first when funds had already left. */
-  refund(input: RefundInput): Promise<{ refundId: string; transferReversalId: string | null }>;
+  refund(
+    input: RefundInput,
+  ): Promise<{ refundId: string; transferReversalId: string | null }>;
   /** Closes a still-open checkout session so it can no longer be paid; a session already paid or closed is left alone. */
   expireCheckoutSession(sessionId: string): Promise<void>;
   /** Fully reverses one transfer (a transfer that lost a race against a refund). */
@@ -165,7 +171,13 @@ export interface PaymentGateway {
    * Every money movement the gateway created in [since, until): charges, refunds, transfers (a
    * request's transfer is a payout), transfer reversals and disputes, every page of each list.
    */
-  listMovements(range: { since: Date; until: Date }): Promise<GatewayMovement[]>;
+  listMovements(range: {
+    since: Date;
+    until: Date;
+  }): Promise<GatewayMovement[]>;
   /** Verifies the signature over the raw body; throws WebhookSignatureError when it does not match. */
-  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): GatewayWebhookEvent;
+  verifyWebhook(
+    rawBody: Buffer,
+    signatureHeader: string | undefined,
+  ): GatewayWebhookEvent;
 }

@@ -4,7 +4,10 @@ import {
   WrongExpectedVersion,
   type EventStore,
 } from '../../event-store/event-store';
-import { appendNotificationEvent, uuidFrom } from '../../notifications/notification-streams';
+import {
+  appendNotificationEvent,
+  uuidFrom,
+} from '../../notifications/notification-streams';
 import type { Clock } from '../../shared/clock';
 import { createIntervalTicker } from '../../shared/interval-ticker';
 
@@ -13,7 +16,8 @@ const DAY_MS = 86_400_000;
 const LOOKBACK_MS = 2 * DAY_MS;
 const actor = { kind: 'system' as const, id: 'reconciliation' };
 
-export const reconciliationStreamId = (day: string): string => `reconciliation-${day}`;
+export const reconciliationStreamId = (day: string): string =>
+  `reconciliation-${day}`;
 
 export interface DailyReconciliationDeps extends ReconcileDeps {
   store: EventStore;
@@ -59,7 +63,10 @@ export function createDailyReconciliation({
       { since: new Date(now.getTime() - LOOKBACK_MS), now },
     );
     const byProblem = Object.fromEntries(
-      problems.map((p) => [p, report.mismatches.filter((m) => m.problem === p).length]),
+      problems.map((p) => [
+        p,
+        report.mismatches.filter((m) => m.problem === p).length,
+      ]),
     );
     const data = {
       since: report.since,

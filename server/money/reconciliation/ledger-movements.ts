@@ -41,7 +41,8 @@ export interface LedgerEvent {
 }
 
 type Data = Record<string, unknown>;
-const text = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
+const text = (v: unknown): string | null =>
+  typeof v === 'string' && v.length > 0 ? v : null;
 const cents = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
 /** One effect an intent asks for: its slot (what answers it names), and where the intent's own fields do not say, its key, amount and kind. */
@@ -71,11 +72,17 @@ const splitParts = (d: Data): Opened[] => [
 /** Intent event → the outcome types that answer it (success or refusal), and how both name it. */
 const intentRules: Record<
   string,
-  { slot: (d: Data) => string | Opened[]; answeredBy: Record<string, (d: Data) => string> }
+  {
+    slot: (d: Data) => string | Opened[];
+    answeredBy: Record<string, (d: Data) => string>;
+  }
 > = {
   FundsReleaseRequested: {
     slot: () => 'release',
-    answeredBy: { FundsReleased: () => 'release', TransferFailed: () => 'release' },
+    answeredBy: {
+      FundsReleased: () => 'release',
+      TransferFailed: () => 'release',
+    },
   },
   RefundRequested: {
     slot: () => 'refund',
@@ -99,17 +106,22 @@ const intentRules: Record<
   },
   // Read with the split it retries (its keys and amounts), see `add`.
   DealSplitRetried: {
-    slot: (d) => splitParts(d).filter((o) => o.slot === `split:${String(d.part)}`),
+    slot: (d) =>
+      splitParts(d).filter((o) => o.slot === `split:${String(d.part)}`),
     answeredBy: {},
   },
   UnexpectedPaymentReceived: {
     slot: (d) => `unexpected:${String(d.checkoutSessionId)}`,
-    answeredBy: { DuplicatePaymentRefunded: (d) => `unexpected:${String(d.checkoutSessionId)}` },
+    answeredBy: {
+      DuplicatePaymentRefunded: (d) =>
+        `unexpected:${String(d.checkoutSessionId)}`,
+    },
   },
   PaymentRequestUnexpectedPaymentReceived: {
     slot: (d) => `unexpected:${String(d.checkoutSessionId)}`,
     answeredBy: {
-      PaymentRequestDuplicatePaymentRefunded: (d) => `unexpected:${String(d.checkoutSessionId)}`,
+      PaymentRequestDuplicatePaymentRefunded: (d) =>
+        `unexpected:${String(d.checkoutSessionId)}`,
     },
   },
 };
@@ -118,7 +130,11 @@ const answers = new Map<string, (d: Data) => string>(
 );
 
 /** Opens the intents the event states (one per slot) and closes the one it answers. */
-function trackIntents(open: Map<string, OpenIntent>, e: LedgerEvent, d: Data): void {
+function trackIntents(
+  open: Map<string, OpenIntent>,
+  e: LedgerEvent,
+  d: Data,
+): void {
   const rule = intentRules[e.type];
   const slots = rule ? rule.slot(d) : [];
   for (const o of typeof slots === 'string' ? [{ slot: slots }] : slots) {
@@ -175,8 +191,15 @@ function move(
 /** A charge recorded by a payment (or an extra one), with or without the gateway's ids. */
 function chargeOf(state: FoldState, e: LedgerEvent, d: Data): void {
   state.charged.add(`${e.streamId}:${String(d.checkoutSessionId)}`);
-  if (!text(d.chargeId) && !text(d.paymentIntentId)) state.unidentified.push(unidentifiedOf(e, d));
-  move(state, e, 'charge', [text(d.chargeId), text(d.paymentIntentId)], cents(d.amountCents));
+  if (!text(d.chargeId) && !text(d.paymentIntentId))
+    state.unidentified.push(unidentifiedOf(e, d));
+  move(
+    state,
+    e,
+    'charge',
+    [text(d.chargeId), text(d.paymentIntentId)],
+    cents(d.amountCents),
+  );
 }
 
 function movementOf(state: FoldState, e: LedgerEvent, d: Data): void {
@@ -191,31 +214,70 @@ function movementOf(state: FoldState, e: LedgerEvent, d: Data): void {
     case 'PaymentRequestDuplicatePaymentRefunded':
       // Older history recorded an extra payment only with its refund: the charge is implied.
       if (!state.charged.has(`${e.streamId}:${String(d.checkoutSessionId)}`))
-        move(state, e, 'charge', [text(d.paymentIntentId)], cents(d.amountCents));
+        move(
+          state,
+          e,
+          'charge',
+          [text(d.paymentIntentId)],
+          cents(d.amountCents),
+        );
       return move(state, e, 'refund', [text(d.refundId)], cents(d.amountCents));
     case 'FundsReleased':
-      transferred.set(e.streamId, (transferred.get(e.streamId) ?? 0) + cents(d.amountCents));
-      return move(state, e, 'transfer', [text(d.transferId)], cents(d.amountCents));
+      transferred.set(
+        e.streamId,
+        (transferred.get(e.streamId) ?? 0) + cents(d.amountCents),
+      );
+      return move(
+        state,
+        e,
+        'transfer',
+        [text(d.transferId)],
+        cents(d.amountCents),
+      );
     case 'DealRefunded': {
       const reversal = text(d.transferReversalId);
       if (reversal)
-        move(state, e, 'transfer_reversal', [reversal], transferred.get(e.streamId) ?? 0);
+        move(
+          state,
+          e,
+          'transfer_reversal',
+          [reversal],
+          transferred.get(e.streamId) ?? 0,
+        );
       transferred.set(e.streamId, 0);
       return move(state, e, 'refund', [text(d.refundId)], cents(d.amountCents));
     }
     case 'SplitTransferSucceeded':
       // The creator's part of a split; the brand's refund that follows leaves it in place.
-      return move(state, e, 'transfer', [text(d.transferId)], cents(d.amountCents));
+      return move(
+        state,
+        e,
+        'transfer',
+        [text(d.transferId)],
+        cents(d.amountCents),
+      );
     case 'SplitRefundSucceeded':
       return move(state, e, 'refund', [text(d.refundId)], cents(d.amountCents));
     case 'PaymentRequestPayoutRequested':
       state.payoutAsked.set(e.streamId, cents(d.amountCents));
       return;
     case 'PaymentRequestCompleted':
-      return move(state, e, 'payout', [text(d.transferId)], state.payoutAsked.get(e.streamId) ?? 0);
+      return move(
+        state,
+        e,
+        'payout',
+        [text(d.transferId)],
+        state.payoutAsked.get(e.streamId) ?? 0,
+      );
     case 'ChargebackOpened':
     case 'PaymentRequestChargebackOpened':
-      return move(state, e, 'dispute', [text(d.disputeId)], cents(d.amountCents));
+      return move(
+        state,
+        e,
+        'dispute',
+        [text(d.disputeId)],
+        cents(d.amountCents),
+      );
   }
 }
 
@@ -236,10 +298,15 @@ export function createLedgerFold() {
   const splits = new Map<string, Data>();
   return {
     add(e: LedgerEvent): void {
-      if (!e.streamId.startsWith('deal-') && !e.streamId.startsWith('payment-request-')) return;
+      if (
+        !e.streamId.startsWith('deal-') &&
+        !e.streamId.startsWith('payment-request-')
+      )
+        return;
       let d = (e.data ?? {}) as Data;
       if (e.type === 'DealSplitRequested') splits.set(e.streamId, d);
-      if (e.type === 'DealSplitRetried') d = { ...splits.get(e.streamId), ...d };
+      if (e.type === 'DealSplitRetried')
+        d = { ...splits.get(e.streamId), ...d };
       movementOf(state, e, d);
       trackIntents(open, e, d);
     },
@@ -251,4 +318,5 @@ export function createLedgerFold() {
   };
 }
 
-const atOf = (e: LedgerEvent): string => String((e.metadata as { at?: unknown } | null)?.at ?? '');
+const atOf = (e: LedgerEvent): string =>
+  String((e.metadata as { at?: unknown } | null)?.at ?? '');

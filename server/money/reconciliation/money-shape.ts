@@ -24,7 +24,10 @@ function paidOutAboveHeld(
   const ledgerCharged = new Map<string, number>();
   for (const m of ledger.movements)
     if (m.kind === 'charge')
-      ledgerCharged.set(m.streamId, (ledgerCharged.get(m.streamId) ?? 0) + m.amountCents);
+      ledgerCharged.set(
+        m.streamId,
+        (ledgerCharged.get(m.streamId) ?? 0) + m.amountCents,
+      );
   const groups = new Map<string, GatewayMovement[]>();
   // The escrows of deals and requests; money of no escrow is reported as missing in the ledger.
   for (const g of atGateway)
@@ -32,19 +35,25 @@ function paidOutAboveHeld(
       groups.set(g.group, [...(groups.get(g.group) ?? []), g]);
   const out: Mismatch[] = [];
   for (const [group, list] of groups) {
-    const sorted = [...list].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    const sorted = [...list].sort((a, b) =>
+      a.createdAt.localeCompare(b.createdAt),
+    );
     const charged = Math.max(
       ledgerCharged.get(group) ?? 0,
-      sorted.filter((g) => g.kind === 'charge').reduce((sum, g) => sum + g.amountCents, 0),
+      sorted
+        .filter((g) => g.kind === 'charge')
+        .reduce((sum, g) => sum + g.amountCents, 0),
     );
     let paidOut = 0;
     let crossed: GatewayMovement | null = null;
     for (const g of sorted) {
       if (g.kind === 'dispute' && g.reinstated) continue;
       paidOut += (outSign[g.kind] ?? 0) * g.amountCents;
-      if (paidOut > charged && crossed === null && (outSign[g.kind] ?? 0) > 0) crossed = g;
+      if (paidOut > charged && crossed === null && (outSign[g.kind] ?? 0) > 0)
+        crossed = g;
     }
-    if (crossed === null || paidOut <= charged || !inPeriod(crossed.createdAt)) continue;
+    if (crossed === null || paidOut <= charged || !inPeriod(crossed.createdAt))
+      continue;
     out.push({
       problem: 'paid_out_above_held',
       kind: crossed.kind,
@@ -65,14 +74,23 @@ function refundsWithoutCharge(
   inPeriod: (at: string) => boolean,
 ): Mismatch[] {
   const chargedStreams = new Set([
-    ...ledger.movements.filter((m) => m.kind === 'charge').map((m) => m.streamId),
+    ...ledger.movements
+      .filter((m) => m.kind === 'charge')
+      .map((m) => m.streamId),
     ...(ledger.unidentified ?? []).map((u) => u.streamId),
-    ...atGateway.filter((g) => g.kind === 'charge' && g.group !== null).map((g) => g.group!),
+    ...atGateway
+      .filter((g) => g.kind === 'charge' && g.group !== null)
+      .map((g) => g.group!),
   ]);
   const seen = new Set<string>();
   const out: Mismatch[] = [];
   const report = (m: Omit<Mismatch, 'problem' | 'kind'>) => {
-    if (seen.has(m.reference) || m.streamId === null || chargedStreams.has(m.streamId)) return;
+    if (
+      seen.has(m.reference) ||
+      m.streamId === null ||
+      chargedStreams.has(m.streamId)
+    )
+      return;
     if (!inPeriod(m.at)) return;
     seen.add(m.reference);
     out.push({ problem: 'refund_without_charge', kind: 'refund', ...m });

@@ -69,7 +69,9 @@ function staleIntents(ledger: Ledger, until: Date): Mismatch[] {
 }
 
 /** The gateway's movements by `<kind>:<id>`, under each of their ids; the first listed wins. */
-function gatewayById(atGateway: GatewayMovement[]): Map<string, GatewayMovement> {
+function gatewayById(
+  atGateway: GatewayMovement[],
+): Map<string, GatewayMovement> {
   const byId = new Map<string, GatewayMovement>();
   for (const g of atGateway)
     for (const id of [g.id, ...g.otherIds])
@@ -98,13 +100,21 @@ export function compareMovements(
   const to = until.toISOString();
   const inPeriod = (at: string) => at >= from && at <= to;
   const byId = gatewayById(atGateway);
-  const ledgerIds = new Set(ledger.movements.flatMap((m) => m.ids.map((id) => `${m.kind}:${id}`)));
+  const ledgerIds = new Set(
+    ledger.movements.flatMap((m) => m.ids.map((id) => `${m.kind}:${id}`)),
+  );
 
   const mismatches: Mismatch[] = [];
   const totals = new Map<MovementKind, KindTotals>(
     movementKinds.map((kind) => [
       kind,
-      { kind, ledgerCount: 0, ledgerCents: 0, gatewayCount: 0, gatewayCents: 0 },
+      {
+        kind,
+        ledgerCount: 0,
+        ledgerCents: 0,
+        gatewayCount: 0,
+        gatewayCents: 0,
+      },
     ]),
   );
   for (const m of ledger.movements) {
@@ -112,7 +122,9 @@ export function compareMovements(
     const t = totals.get(m.kind)!;
     t.ledgerCount += 1;
     t.ledgerCents += m.amountCents;
-    const found = m.ids.map((id) => byId.get(`${m.kind}:${id}`)).find((g) => g !== undefined);
+    const found = m.ids
+      .map((id) => byId.get(`${m.kind}:${id}`))
+      .find((g) => g !== undefined);
     const base = {
       kind: m.kind,
       reference: m.ids[0]!,
@@ -120,9 +132,18 @@ export function compareMovements(
       ledgerCents: m.amountCents,
       at: m.at,
     };
-    if (!found) mismatches.push({ ...base, problem: 'missing_at_gateway', gatewayCents: null });
+    if (!found)
+      mismatches.push({
+        ...base,
+        problem: 'missing_at_gateway',
+        gatewayCents: null,
+      });
     else if (found.amountCents !== m.amountCents)
-      mismatches.push({ ...base, problem: 'amount_differs', gatewayCents: found.amountCents });
+      mismatches.push({
+        ...base,
+        problem: 'amount_differs',
+        gatewayCents: found.amountCents,
+      });
   }
   for (const g of atGateway) {
     if (!inPeriod(g.createdAt)) continue;
@@ -158,7 +179,10 @@ export async function reconcile(
   { since, now }: { since: Date; now: Date },
 ): Promise<ReconciliationReport> {
   // One read of the store feeds the ledger's movements and the trial balance of the period.
-  const trial = createTrialBalanceFold({ since: since.toISOString(), until: now.toISOString() });
+  const trial = createTrialBalanceFold({
+    since: since.toISOString(),
+    until: now.toISOString(),
+  });
   const [ledger, atGateway] = await Promise.all([
     readLedger(store, (e) => trial.add(e)),
     gateway.listMovements({
@@ -179,7 +203,8 @@ export const DEFAULT_LOOKBACK_DAYS = 30;
 /** "2026-03-01" or an ISO instant → a Date; null for anything else. */
 export function parseSince(value: string): Date | null {
   const text = value.trim();
-  if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)) return null;
+  if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text))
+    return null;
   const ms = Date.parse(text);
   return Number.isNaN(ms) ? null : new Date(ms);
 }

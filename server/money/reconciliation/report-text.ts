@@ -49,9 +49,13 @@ function trialBalanceLines(report: ReconciliationReport): string[] {
     (d) =>
       `  trial balance ${d.day} debits ${euros(d.debitsCents).padStart(14)} credits ${euros(d.creditsCents).padStart(14)}${d.debitsCents === d.creditsCents ? '' : '  UNBALANCED'}`,
   );
-  const unbalancedDays = trial.days.filter((d) => d.debitsCents !== d.creditsCents).length;
+  const unbalancedDays = trial.days.filter(
+    (d) => d.debitsCents !== d.creditsCents,
+  ).length;
   if (unbalancedDays === 0 && trial.unbalanced.length === 0)
-    lines.push(`Trial balance: ${trial.days.length} day(s), every escrow's accounts sum to zero.`);
+    lines.push(
+      `Trial balance: ${trial.days.length} day(s), every escrow's accounts sum to zero.`,
+    );
   else {
     lines.push(
       `UNBALANCED: ${unbalancedDays} day(s) and ${trial.unbalanced.length} escrow state(s) whose accounts do not sum to zero.`,

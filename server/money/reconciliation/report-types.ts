@@ -1,6 +1,10 @@
 import { reconciliationProblems } from '@machines/contract/money-api';
 import type { MovementKind } from '../gateway/payment-gateway';
-import type { LedgerMovement, OpenIntent, UnidentifiedCharge } from './ledger-movements';
+import type {
+  LedgerMovement,
+  OpenIntent,
+  UnidentifiedCharge,
+} from './ledger-movements';
 import type { TrialBalance } from './trial-balance';
 
 /** What the reconciliation reports: its problems, mismatches and totals, and the ledger it reads. */

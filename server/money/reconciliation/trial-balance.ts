@@ -1,4 +1,8 @@
-import { noAccounts, trialBalance, type EscrowAccounts } from '@machines/escrow/escrow-accounts';
+import {
+  noAccounts,
+  trialBalance,
+  type EscrowAccounts,
+} from '@machines/escrow/escrow-accounts';
 import {
   escrowKindOf,
   foldEscrowEvent,
@@ -16,7 +20,12 @@ export interface TrialBalanceDay {
 /** The trial balance of the period: per day, and the escrows whose accounts did not sum to zero. */
 export interface TrialBalance {
   days: TrialBalanceDay[];
-  unbalanced: { streamId: string; at: string; postedCents: number; pendingCents: number }[];
+  unbalanced: {
+    streamId: string;
+    at: string;
+    postedCents: number;
+    pendingCents: number;
+  }[];
 }
 
 const posted = (a: EscrowAccounts) => {
@@ -35,18 +44,29 @@ const posted = (a: EscrowAccounts) => {
  * Double entry makes each day's debits equal its credits and every escrow's accounts sum to zero;
  * a day or an escrow where they do not is a fault in the stored history or the fold, and is reported.
  */
-export function createTrialBalanceFold({ since, until }: { since: string; until: string }) {
+export function createTrialBalanceFold({
+  since,
+  until,
+}: {
+  since: string;
+  until: string;
+}) {
   const escrows = new Map<string, FoldedEscrow>();
   const days = new Map<string, TrialBalanceDay>();
   const unbalanced: TrialBalance['unbalanced'] = [];
 
-  function step(e: LedgerEvent): { before: EscrowAccounts; after: EscrowAccounts } | null {
+  function step(
+    e: LedgerEvent,
+  ): { before: EscrowAccounts; after: EscrowAccounts } | null {
     const kind = escrowKindOf(e.streamId);
     if (!kind) return null;
     const before = escrows.get(e.streamId);
     const after = foldEscrowEvent(kind, before, e);
     escrows.set(e.streamId, after);
-    return { before: before?.context.accounts ?? noAccounts, after: after.context.accounts };
+    return {
+      before: before?.context.accounts ?? noAccounts,
+      after: after.context.accounts,
+    };
   }
 
   return {
@@ -72,7 +92,10 @@ export function createTrialBalanceFold({ since, until }: { since: string; until:
         });
     },
     result(): TrialBalance {
-      return { days: [...days.values()].sort((a, b) => (a.day < b.day ? -1 : 1)), unbalanced };
+      return {
+        days: [...days.values()].sort((a, b) => (a.day < b.day ? -1 : 1)),
+        unbalanced,
+      };
     },
   };
 }

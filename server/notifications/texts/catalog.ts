@@ -41,7 +41,10 @@ export interface Formatter {
   date(day: string): string;
 }
 
-export type MessageText = (p: TextParams, f: Formatter) => { title: string; body: string };
+export type MessageText = (
+  p: TextParams,
+  f: Formatter,
+) => { title: string; body: string };
 
 export const notificationKinds = [
   'payment_received',
@@ -118,13 +121,19 @@ export interface TextCatalog {
 
 /** Money and instants in the recipient's language; times in the Netherlands' zone, where the product runs. */
 export function formatterFor(locale: string): Formatter {
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+  const money = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'EUR',
+  });
   const date = new Intl.DateTimeFormat(locale, {
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone: 'Europe/Amsterdam',
   });
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+  const day = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  });
   return {
     money: (cents) => money.format(cents / 100),
     dateTime: (iso) => date.format(new Date(iso)),

@@ -1,6 +1,7 @@
 import type { TextCatalog } from './catalog';
 
-const deal = (p: { title?: string }) => (p.title ? `“${p.title}”` : 'your deal');
+const deal = (p: { title?: string }) =>
+  p.title ? `“${p.title}”` : 'your deal';
 
 export const en: TextCatalog = {
   locale: 'en-GB',
@@ -171,7 +172,8 @@ export const en: TextCatalog = {
   mail: {
     open: 'Open in the app',
     unsubscribe: 'Unsubscribe from these emails',
-    footer: 'You receive this email because of a deal or payment request on our escrow service.',
+    footer:
+      'You receive this email because of a deal or payment request on our escrow service.',
     confirmBody: 'Stop notification emails to this address?',
     confirmButton: 'Unsubscribe',
     unsubscribedTitle: 'Unsubscribed',
@@ -179,11 +181,14 @@ export const en: TextCatalog = {
       'You will no longer receive notification emails. You can turn them on again in your profile.',
     invalidLink: 'This unsubscribe link is not valid.',
     block: 'Block payment requests from this creator',
-    blockConfirmBody: 'Stop e-mails with payment requests from this creator to this address?',
+    blockConfirmBody:
+      'Stop e-mails with payment requests from this creator to this address?',
     blockButton: 'Block this creator',
     blockedTitle: 'Creator blocked',
-    blockedBody: 'This address will no longer receive payment requests from this creator.',
-    notMailed: 'We did not e-mail this request to the brand. Share the link with them yourself.',
+    blockedBody:
+      'This address will no longer receive payment requests from this creator.',
+    notMailed:
+      'We did not e-mail this request to the brand. Share the link with them yourself.',
     receiptAttached: 'Your receipt is attached as a PDF.',
     linkCodeSubject: 'Your code',
     linkCodeBody: {

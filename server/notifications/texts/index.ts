@@ -1,5 +1,10 @@
 import type { Language } from '@machines/account/account.events';
-import { formatterFor, type NotificationKind, type TextCatalog, type TextParams } from './catalog';
+import {
+  formatterFor,
+  type NotificationKind,
+  type TextCatalog,
+  type TextParams,
+} from './catalog';
 import { en } from './en';
 import { nl } from './nl';
 

@@ -163,12 +163,16 @@ export const nl: TextCatalog = {
       title: `Meldingen via ${p.channel === 'push' ? 'push' : 'e-mail'} mislukken`,
       body: `${p.count ?? 0} van de ${p.total ?? 0} ${p.channel === 'push' ? 'pushberichten' : 'e-mails'} zijn sinds ${f.dateTime(p.at ?? '')} mislukt. Controleer de mailserver of de push-instellingen en de logs; mislukte meldingen worden opnieuw geprobeerd.`,
     }),
-    test: (p) => ({ title: p.title ?? 'Testmelding', body: p.reason ?? 'Pushmeldingen werken.' }),
+    test: (p) => ({
+      title: p.title ?? 'Testmelding',
+      body: p.reason ?? 'Pushmeldingen werken.',
+    }),
   },
   mail: {
     open: 'Openen in de app',
     unsubscribe: 'Afmelden voor deze e-mails',
-    footer: 'Je ontvangt deze e-mail vanwege een deal of betaalverzoek op onze escrowdienst.',
+    footer:
+      'Je ontvangt deze e-mail vanwege een deal of betaalverzoek op onze escrowdienst.',
     confirmBody: 'Geen meldingen meer per e-mail naar dit adres?',
     confirmButton: 'Afmelden',
     unsubscribedTitle: 'Afgemeld',
@@ -181,7 +185,8 @@ export const nl: TextCatalog = {
     blockButton: 'Deze creator blokkeren',
     blockedTitle: 'Creator geblokkeerd',
     blockedBody: 'Dit adres krijgt geen betaalverzoeken van deze creator meer.',
-    notMailed: 'We hebben dit verzoek niet naar het merk gemaild. Deel de link zelf met hen.',
+    notMailed:
+      'We hebben dit verzoek niet naar het merk gemaild. Deel de link zelf met hen.',
     receiptAttached: 'Je betalingsbewijs zit als pdf in de bijlage.',
     linkCodeSubject: 'Je code',
     linkCodeBody: {

@@ -14,7 +14,15 @@ export function createAdminWithCli(
 ): void {
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'server/cli/admin.ts', 'create', username, '--role', role],
+    [
+      '--import',
+      'tsx',
+      'server/cli/admin.ts',
+      'create',
+      username,
+      '--role',
+      role,
+    ],
     {
       cwd: repoRoot,
       env: { ...process.env, ...env },
@@ -24,5 +32,7 @@ export function createAdminWithCli(
     },
   );
   if (result.status !== 0)
-    throw new Error(`admin CLI failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+    throw new Error(
+      `admin CLI failed (${result.status}):\n${result.stdout}\n${result.stderr}`,
+    );
 }

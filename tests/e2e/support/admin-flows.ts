@@ -7,8 +7,15 @@ import { nlBrand } from '@/i18n/nl-brand';
 import { see } from './flows';
 
 type Lang = 'en' | 'nl';
-const texts = { en: { ...enAdmin, ...enBrand }, nl: { ...nlAdmin, ...nlBrand } };
-const text = (lang: Lang, key: keyof typeof enAdmin | keyof typeof enBrand, n?: number) =>
+const texts = {
+  en: { ...enAdmin, ...enBrand },
+  nl: { ...nlAdmin, ...nlBrand },
+};
+const text = (
+  lang: Lang,
+  key: keyof typeof enAdmin | keyof typeof enBrand,
+  n?: number,
+) =>
   (texts[lang] as Record<string, string>)[key]!.replace('{n}', String(n ?? ''));
 
 /** Signs in on /admin/login and waits for the dashboard. */
@@ -34,7 +41,11 @@ const typed = (cents: number, lang: Lang): string => {
  * Milestone `n` of deal `dealId` in the admin panel (the page signed in as an admin, in `lang`):
  * opens the deal from its address and answers the milestone's list item.
  */
-export async function adminMilestone(page: Page, dealId: number, n: number): Promise<Locator> {
+export async function adminMilestone(
+  page: Page,
+  dealId: number,
+  n: number,
+): Promise<Locator> {
   await page.goto(`/admin?deal=${dealId}`);
   const items = page.getByTestId('admin-milestone');
   await items.nth(n - 1).waitFor({ timeout: 20_000 });
@@ -43,7 +54,9 @@ export async function adminMilestone(page: Page, dealId: number, n: number): Pro
 
 /** Waits until the milestone shows `status` (the panel refreshes after the action). */
 async function settlesAs(item: Locator, status: string): Promise<void> {
-  await expect.poll(() => item.getAttribute('data-status'), { timeout: 30_000 }).toBe(status);
+  await expect
+    .poll(() => item.getAttribute('data-status'), { timeout: 30_000 })
+    .toBe(status);
 }
 
 /**
@@ -59,10 +72,21 @@ export async function splitMilestoneAsAdmin(
   creatorCents: number,
 ): Promise<void> {
   const item = await adminMilestone(page, dealId, n);
-  await item.getByRole('button', { name: text(lang, 'admin.milestoneSplit'), exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: text(lang, 'admin.splitMilestoneTitle', n) });
-  await dialog.getByLabel(text(lang, 'admin.splitAmount')).fill(typed(creatorCents, lang));
-  const confirm = dialog.getByRole('button', { name: text(lang, 'admin.splitConfirm') });
+  await item
+    .getByRole('button', {
+      name: text(lang, 'admin.milestoneSplit'),
+      exact: true,
+    })
+    .click();
+  const dialog = page.getByRole('dialog', {
+    name: text(lang, 'admin.splitMilestoneTitle', n),
+  });
+  await dialog
+    .getByLabel(text(lang, 'admin.splitAmount'))
+    .fill(typed(creatorCents, lang));
+  const confirm = dialog.getByRole('button', {
+    name: text(lang, 'admin.splitConfirm'),
+  });
   await expect.poll(() => confirm.isEnabled(), { timeout: 20_000 }).toBe(true);
   await confirm.click();
   await dialog.waitFor({ state: 'detached', timeout: 30_000 });
@@ -84,11 +108,22 @@ export async function openWholeDealSplit(
 ): Promise<{ dialog: Locator; confirm: Locator }> {
   await adminMilestone(page, dealId, 1);
   const panel = page.getByRole('region', { name: new RegExp(`#${dealId}$`) });
-  const restLabel = text(lang, 'admin.splitRest').replace(/ \(\{amount\}\)$/, '');
-  await panel.getByRole('button', { name: new RegExp(`^${restLabel} \\(`) }).click();
-  const dialog = page.getByRole('dialog', { name: text(lang, 'admin.splitRestTitle') });
-  await dialog.getByLabel(text(lang, 'admin.splitAmount')).fill(typed(creatorCents, lang));
-  const confirm = dialog.getByRole('button', { name: text(lang, 'admin.splitConfirm') });
+  const restLabel = text(lang, 'admin.splitRest').replace(
+    / \(\{amount\}\)$/,
+    '',
+  );
+  await panel
+    .getByRole('button', { name: new RegExp(`^${restLabel} \\(`) })
+    .click();
+  const dialog = page.getByRole('dialog', {
+    name: text(lang, 'admin.splitRestTitle'),
+  });
+  await dialog
+    .getByLabel(text(lang, 'admin.splitAmount'))
+    .fill(typed(creatorCents, lang));
+  const confirm = dialog.getByRole('button', {
+    name: text(lang, 'admin.splitConfirm'),
+  });
   await expect.poll(() => confirm.isEnabled(), { timeout: 20_000 }).toBe(true);
   await dialog.getByTestId('split-milestone-parts').waitFor();
   return { dialog, confirm };
@@ -107,9 +142,16 @@ export async function refundMilestoneAsAdmin(
 ): Promise<void> {
   const item = await adminMilestone(page, dealId, n);
   await item
-    .getByRole('button', { name: text(lang, 'admin.milestoneRefund'), exact: true })
+    .getByRole('button', {
+      name: text(lang, 'admin.milestoneRefund'),
+      exact: true,
+    })
     .click();
-  const prompt = page.getByRole('dialog', { name: text(lang, 'confirm.title') });
-  await prompt.getByRole('button', { name: text(lang, 'confirm.ok'), exact: true }).click();
+  const prompt = page.getByRole('dialog', {
+    name: text(lang, 'confirm.title'),
+  });
+  await prompt
+    .getByRole('button', { name: text(lang, 'confirm.ok'), exact: true })
+    .click();
   await settlesAs(item, 'refunded');
 }

@@ -41,7 +41,10 @@ export async function disputedDealWithClaim(
     brandToken,
   );
   const link = await fundThroughApi(server, brandToken, id);
-  const claimSecret = await acceptThroughApi(server, { kind: 'deal', token: link });
+  const claimSecret = await acceptThroughApi(server, {
+    kind: 'deal',
+    token: link,
+  });
   await connectAndDeliver(server, link, claimSecret);
   await call('POST', `/api/deals/${id}/dispute`, { reason }, brandToken);
   await untilStatus(server, brandToken, id, 'dispute');
@@ -77,8 +80,14 @@ async function untilStatus(
     await new Promise((r) => setTimeout(r, 200))
   ) {
     if (
-      (await call<{ status: string }>('GET', `/api/deals/${id}`, undefined, brandToken)).status ===
-      status
+      (
+        await call<{ status: string }>(
+          'GET',
+          `/api/deals/${id}`,
+          undefined,
+          brandToken,
+        )
+      ).status === status
     )
       return;
   }
@@ -102,7 +111,9 @@ export async function connectBankThroughApi(
     undefined,
     { 'x-claim-secret': claimSecret },
   );
-  expect(await submitSimulatedPage(server, onboarding.url, 'outcome=complete')).toBe(303);
+  expect(
+    await submitSimulatedPage(server, onboarding.url, 'outcome=complete'),
+  ).toBe(303);
   await call('GET', `/api/deals/token/${link}`);
 }
 
@@ -122,7 +133,9 @@ export async function fundThroughApi(
     { dealId: id },
     brandToken,
   );
-  expect(await submitSimulatedPage(server, checkout.url, 'outcome=pay&method=card')).toBe(303);
+  expect(
+    await submitSimulatedPage(server, checkout.url, 'outcome=pay&method=card'),
+  ).toBe(303);
   await untilStatus(server, brandToken, id, 'pending_delivery');
   const answer = await call<{ token: string }>(
     'POST',
@@ -145,7 +158,10 @@ export async function disputedRequestWithClaim(
   reason: string,
 ): Promise<{ id: number; token: string; claimSecret: string }> {
   const call = apiClient(server);
-  const { id, shareableToken: token } = await call<{ id: number; shareableToken: string }>(
+  const { id, shareableToken: token } = await call<{
+    id: number;
+    shareableToken: string;
+  }>(
     'POST',
     '/api/payment-requests',
     {
@@ -158,7 +174,10 @@ export async function disputedRequestWithClaim(
     },
     creatorToken,
   );
-  const claimSecret = await acceptThroughApi(server, { kind: 'payment-request', token });
+  const claimSecret = await acceptThroughApi(server, {
+    kind: 'payment-request',
+    token,
+  });
   const claim = { 'x-claim-secret': claimSecret };
   const checkout = await call<{ url: string }>(
     'POST',
@@ -167,8 +186,14 @@ export async function disputedRequestWithClaim(
     undefined,
     claim,
   );
-  expect(await submitSimulatedPage(server, checkout.url, 'outcome=pay&method=card')).toBe(303);
-  for (const stop = Date.now() + 20_000; ; await new Promise((r) => setTimeout(r, 200))) {
+  expect(
+    await submitSimulatedPage(server, checkout.url, 'outcome=pay&method=card'),
+  ).toBe(303);
+  for (
+    const stop = Date.now() + 20_000;
+    ;
+    await new Promise((r) => setTimeout(r, 200))
+  ) {
     const mine = await call<{ id: number; status: string }[]>(
       'GET',
       '/api/payment-requests',
@@ -176,9 +201,16 @@ export async function disputedRequestWithClaim(
       creatorToken,
     );
     if (mine.find((r) => r.id === id)?.status === 'paid') break;
-    if (Date.now() > stop) throw new Error(`request ${id} was not paid within 20 s`);
+    if (Date.now() > stop)
+      throw new Error(`request ${id} was not paid within 20 s`);
   }
   await call('POST', `/api/payment-requests/${id}/complete`, {}, creatorToken);
-  await call('POST', `/api/payment-requests/dispute/${token}`, { reason }, undefined, claim);
+  await call(
+    'POST',
+    `/api/payment-requests/dispute/${token}`,
+    { reason },
+    undefined,
+    claim,
+  );
   return { id, token, claimSecret };
 }

@@ -16,12 +16,22 @@ export async function seriousViolations(
     () =>
       document
         .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+        .every(
+          (a) =>
+            a.playState !== 'running' ||
+            a.effect?.getTiming().iterations === Infinity,
+        ),
     undefined,
     { timeout: 5_000 },
   );
   const result = await new AxeBuilder({ page: page as never })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', ...(targetSize ? ['wcag22aa'] : [])])
+    .withTags([
+      'wcag2a',
+      'wcag2aa',
+      'wcag21a',
+      'wcag21aa',
+      ...(targetSize ? ['wcag22aa'] : []),
+    ])
     .analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

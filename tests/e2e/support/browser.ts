@@ -1,6 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from 'playwright-core';
 import { expect } from 'vitest';
 import { repoRoot } from './web-build';
 
@@ -37,7 +42,9 @@ export async function phoneContext(
     hasTouch: false,
     locale,
   });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: baseURL,
+  });
   return context;
 }
 
@@ -45,17 +52,26 @@ export async function phoneContext(
  * Saves a screenshot of the current screen under tests/e2e/screenshots/ and checks that the page
  * does not scroll sideways at 390 px.
  */
-export function screens(prefix: string): (page: Page, name: string) => Promise<void> {
+export function screens(
+  prefix: string,
+): (page: Page, name: string) => Promise<void> {
   mkdirSync(screenshots, { recursive: true });
   let n = 0;
   return async (page, name) => {
     n += 1;
     await page.waitForLoadState('networkidle').catch(() => undefined);
     await page.screenshot({
-      path: join(screenshots, `${prefix}-${String(n).padStart(2, '0')}-${name}.png`),
+      path: join(
+        screenshots,
+        `${prefix}-${String(n).padStart(2, '0')}-${name}.png`,
+      ),
       fullPage: true,
     });
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${name} scrolls sideways`).toBeLessThanOrEqual(VIEWPORT.width);
+    const width = await page.evaluate(
+      () => document.documentElement.scrollWidth,
+    );
+    expect(width, `${name} scrolls sideways`).toBeLessThanOrEqual(
+      VIEWPORT.width,
+    );
   };
 }

@@ -14,8 +14,13 @@ export const formTexts = (lang: 'en' | 'nl'): Record<string, string> =>
   lang === 'en' ? { ...enCore, ...enBrand } : { ...nlCore, ...nlBrand };
 
 /** A stored deliverable's checkbox label in a language. */
-const deliverableText = (texts: Record<string, string>, value: string): string =>
-  texts[`deliverable.${(deliverableOptions as readonly string[]).indexOf(value) + 1}`] ?? value;
+const deliverableText = (
+  texts: Record<string, string>,
+  value: string,
+): string =>
+  texts[
+    `deliverable.${(deliverableOptions as readonly string[]).indexOf(value) + 1}`
+  ] ?? value;
 
 export interface DealFields {
   influencer: string;
@@ -32,7 +37,8 @@ export async function fillDealForm(
 ): Promise<void> {
   const text = formTexts(lang);
   await page.getByLabel(text['create.influencer']!).fill(fields.influencer);
-  if (fields.title) await page.getByLabel(text['create.dealTitle']!).fill(fields.title);
+  if (fields.title)
+    await page.getByLabel(text['create.dealTitle']!).fill(fields.title);
   await page
     .getByLabel(text['create.description']!, { exact: true })
     .fill(fields.description ?? '- 2 stories about the new range');
@@ -44,7 +50,10 @@ export async function fillDealForm(
 }
 
 /** Creates a deal without paying it (status pending_payment); returns its id. */
-export async function createUnpaidDeal(page: Page, fields: DealFields): Promise<number> {
+export async function createUnpaidDeal(
+  page: Page,
+  fields: DealFields,
+): Promise<number> {
   await page.goto('/create');
   await see(page, 'Step 1 of 4');
   await fillDealForm(page, fields);

@@ -13,7 +13,12 @@ export const unique = (base: string): string =>
 
 /** The identity form's labels, per language. */
 const identityLabels = {
-  en: { name: 'Legal name', address: /^Address \(street/, birth: 'Date of birth', tax: 'Tax id' },
+  en: {
+    name: 'Legal name',
+    address: /^Address \(street/,
+    birth: 'Date of birth',
+    tax: 'Tax id',
+  },
   nl: {
     name: 'Officiële naam',
     address: /^Adres \(straat/,
@@ -23,16 +28,25 @@ const identityLabels = {
 };
 
 /** Fills the identity bank setup asks for before it starts (legal name, address, date of birth, tax id). */
-export async function fillPayoutIdentity(page: Page, lang: 'en' | 'nl' = 'en'): Promise<void> {
+export async function fillPayoutIdentity(
+  page: Page,
+  lang: 'en' | 'nl' = 'en',
+): Promise<void> {
   const label = identityLabels[lang];
   await page.getByLabel(label.name).fill('Sam de Tester');
-  await page.getByLabel(label.address).fill('Oudegracht 10, 3511 AP Utrecht, NL');
+  await page
+    .getByLabel(label.address)
+    .fill('Oudegracht 10, 3511 AP Utrecht, NL');
   await page.getByLabel(label.birth).fill('1995-06-15');
   await page.getByLabel(label.tax).fill('123456782');
 }
 
 /** Waits until the text is visible anywhere on the page. */
-export async function see(page: Page, text: string | RegExp, timeout = 20_000): Promise<void> {
+export async function see(
+  page: Page,
+  text: string | RegExp,
+  timeout = 20_000,
+): Promise<void> {
   await page.getByText(text).first().waitFor({ state: 'visible', timeout });
 }
 
@@ -86,7 +100,9 @@ export async function createAndPayDeal(
   await page.getByLabel('Content delivery date').fill(inDays(10));
   await page.getByLabel('1 Instagram Post').check();
   await page.getByLabel('Instagram', { exact: true }).check();
-  await page.getByLabel(/I understand that the money will only be released/).check();
+  await page
+    .getByLabel(/I understand that the money will only be released/)
+    .check();
   await snap(page, 'create-deal');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.waitForURL('**/payment/*');
@@ -98,16 +114,20 @@ export async function createAndPayDeal(
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await page.waitForURL('**/payment-success/*');
   await see(page, 'Payment Successful!');
-  const link = (await page.getByTestId('share-link').textContent({ timeout: 20_000 })) ?? '';
+  const link =
+    (await page.getByTestId('share-link').textContent({ timeout: 20_000 })) ??
+    '';
   expect(link).toContain('/accept/');
   await page.getByRole('button', { name: 'Copy', exact: true }).click();
   await see(page, 'Copied!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   // The receipt is linked by its unguessable reference, not the deal's id.
-  await page.locator('a[href^="/documents/"]', { hasText: 'Receipt' }).waitFor();
-  expect(await page.getByRole('link', { name: 'Receipt' }).getAttribute('href')).toMatch(
-    /^\/documents\/[0-9a-f]{32}$/,
-  );
+  await page
+    .locator('a[href^="/documents/"]', { hasText: 'Receipt' })
+    .waitFor();
+  expect(
+    await page.getByRole('link', { name: 'Receipt' }).getAttribute('href'),
+  ).toMatch(/^\/documents\/[0-9a-f]{32}$/);
   await snap(page, 'payment-success');
   return link;
 }
@@ -137,7 +157,11 @@ export async function creatorDelivers(
     await stranger.goto(link);
     await see(stranger, 'Deal Accepted!');
     await see(stranger, 'This deal continues on another device');
-    expect(await stranger.getByRole('button', { name: /Set up bank details/ }).count()).toBe(0);
+    expect(
+      await stranger
+        .getByRole('button', { name: /Set up bank details/ })
+        .count(),
+    ).toBe(0);
     expect(stranger.url()).toContain('/accept/');
   } finally {
     await other.close();
@@ -155,11 +179,15 @@ export async function creatorDelivers(
   expect(new URL(page.url()).search).toBe('');
   await snap(page, 'accept-bank-connected');
   // No forced reload after bank setup: the tap right away counts.
-  await page.getByRole('button', { name: 'Mark assignment as completed' }).click();
+  await page
+    .getByRole('button', { name: 'Mark assignment as completed' })
+    .click();
   await see(page, 'Marked as delivered');
   await see(page, 'The brand now reviews your work.');
   await expect
-    .poll(() => page.getByTestId('creator-status').textContent(), { timeout: 20_000 })
+    .poll(() => page.getByTestId('creator-status').textContent(), {
+      timeout: 20_000,
+    })
     .toBe('Delivered');
   // When the money comes: a clock time and what is left of the brand's review.
   expect(await page.getByTestId('deal-countdown').textContent()).toMatch(
@@ -185,13 +213,21 @@ export async function confirmAction(
 ): Promise<void> {
   await scope.getByRole('button', { name: button, exact: true }).click();
   await see(page, prompt);
-  if (input) await page.getByRole('dialog').getByLabel(input.label).fill(input.text);
+  if (input)
+    await page.getByRole('dialog').getByLabel(input.label).fill(input.text);
   await snap(page, name);
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: 'Confirm' })
+    .click();
 }
 
 /** The brand approves the delivery on a deal's card and confirms the release. */
-export function approveOnCard(page: Page, snap: Snap, card: Locator): Promise<void> {
+export function approveOnCard(
+  page: Page,
+  snap: Snap,
+  card: Locator,
+): Promise<void> {
   return confirmAction(
     page,
     'Approve',
@@ -212,7 +248,9 @@ export async function disputeDelivered(
 ): Promise<void> {
   await page.goto('/');
   const card = cardOf(page, influencer);
-  await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('delivered');
+  await expect
+    .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
+    .toBe('delivered');
   await confirmAction(
     page,
     'Dispute',
@@ -226,14 +264,18 @@ export async function disputeDelivered(
       : { label: 'What is wrong with the delivery? (optional)', text: reason },
   );
   await see(page, 'Dispute created');
-  await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('dispute');
+  await expect
+    .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
+    .toBe('dispute');
 }
 
 /**
  * From the filled create form (in English): Continue to payment, Pay on the simulated checkout,
  * then the link the success page shows. Answers the deal's id and its accept link.
  */
-export async function payNewDeal(page: Page): Promise<{ dealId: number; link: string }> {
+export async function payNewDeal(
+  page: Page,
+): Promise<{ dealId: number; link: string }> {
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.waitForURL('**/payment/*');
   const dealId = Number(new URL(page.url()).pathname.split('/').pop());
@@ -241,7 +283,9 @@ export async function payNewDeal(page: Page): Promise<{ dealId: number; link: st
   await page.waitForURL('**/sim/checkout/**');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await page.waitForURL('**/payment-success/*');
-  const link = (await page.getByTestId('share-link').textContent({ timeout: 20_000 })) ?? '';
+  const link =
+    (await page.getByTestId('share-link').textContent({ timeout: 20_000 })) ??
+    '';
   expect(link).toContain('/accept/');
   return { dealId, link };
 }

@@ -14,10 +14,15 @@ export function gatewayMovements(server: RunningServer): {
   try {
     const amounts = (table: string) =>
       db
-        .prepare<[], { amount_cents: number }>(`SELECT amount_cents FROM ${table} ORDER BY rowid`)
+        .prepare<[], { amount_cents: number }>(
+          `SELECT amount_cents FROM ${table} ORDER BY rowid`,
+        )
         .all()
         .map((r) => r.amount_cents);
-    return { transfers: amounts('sim_transfers'), refunds: amounts('sim_refunds') };
+    return {
+      transfers: amounts('sim_transfers'),
+      refunds: amounts('sim_refunds'),
+    };
   } finally {
     db.close();
   }

@@ -14,14 +14,22 @@ import { nlDealPages } from '@/i18n/nl-deal-pages';
 import { nlRequests } from '@/i18n/nl-requests';
 
 const catalogs = {
-  en: { ...enCore, ...enBrand, ...enAccount, ...enAdmin, ...enRequests, ...enDealPages } as Record<
-    string,
-    string
-  >,
-  nl: { ...nlCore, ...nlBrand, ...nlAccount, ...nlAdmin, ...nlRequests, ...nlDealPages } as Record<
-    string,
-    string
-  >,
+  en: {
+    ...enCore,
+    ...enBrand,
+    ...enAccount,
+    ...enAdmin,
+    ...enRequests,
+    ...enDealPages,
+  } as Record<string, string>,
+  nl: {
+    ...nlCore,
+    ...nlBrand,
+    ...nlAccount,
+    ...nlAdmin,
+    ...nlRequests,
+    ...nlDealPages,
+  } as Record<string, string>,
 };
 
 /**
@@ -31,7 +39,10 @@ const catalogs = {
 function ownTexts(lang: 'en' | 'nl'): string[] {
   const other = Object.values(catalogs[lang === 'en' ? 'nl' : 'en']).join('\n');
   return [...new Set(Object.values(catalogs[lang]))].filter(
-    (text) => !text.includes('{') && text.split(/\s+/).length >= 3 && !other.includes(text),
+    (text) =>
+      !text.includes('{') &&
+      text.split(/\s+/).length >= 3 &&
+      !other.includes(text),
   );
 }
 const own = { en: ownTexts('en'), nl: ownTexts('nl') };
@@ -43,10 +54,16 @@ export async function expectOnlyLanguage(
   screen: string,
 ): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  const text = (await page.evaluate(() => document.body.innerText)).replace(/\s+/g, ' ');
-  const leaks = own[lang === 'en' ? 'nl' : 'en'].filter((foreign) => text.includes(foreign));
-  expect(leaks, `${screen} shows the other language`).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.lang), `${screen} <html lang>`).toBe(
-    lang,
+  const text = (await page.evaluate(() => document.body.innerText)).replace(
+    /\s+/g,
+    ' ',
   );
+  const leaks = own[lang === 'en' ? 'nl' : 'en'].filter((foreign) =>
+    text.includes(foreign),
+  );
+  expect(leaks, `${screen} shows the other language`).toEqual([]);
+  expect(
+    await page.evaluate(() => document.documentElement.lang),
+    `${screen} <html lang>`,
+  ).toBe(lang);
 }

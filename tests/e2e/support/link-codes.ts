@@ -32,9 +32,13 @@ export async function acceptThroughApi(
   const base = link.kind === 'deal' ? '/api/deals' : '/api/payment-requests';
   await call('POST', `${base}/link/${link.token}/email/code`, { email });
   const emailCode = await codeMailedTo(server, email);
-  const answer = await call<{ claimSecret: string }>('POST', `${base}/accept/${link.token}`, {
-    emailCode,
-  });
+  const answer = await call<{ claimSecret: string }>(
+    'POST',
+    `${base}/accept/${link.token}`,
+    {
+      emailCode,
+    },
+  );
   return answer.claimSecret;
 }
 
@@ -64,10 +68,15 @@ const acceptTexts = {
 export async function acceptInBrowser(
   page: Page,
   server: Pick<RunningServer, 'dataDir'>,
-  options: { kind?: 'deal' | 'request'; lang?: 'en' | 'nl'; email?: string } = {},
+  options: {
+    kind?: 'deal' | 'request';
+    lang?: 'en' | 'nl';
+    email?: string;
+  } = {},
 ): Promise<string> {
   const { kind = 'deal', lang = 'en' } = options;
-  const email = options.email ?? `accept-${process.pid}-${(acceptances += 1)}@link.example`;
+  const email =
+    options.email ?? `accept-${process.pid}-${(acceptances += 1)}@link.example`;
   const texts = acceptTexts[lang];
   const step = page.getByTestId('acceptance-code');
   await step.getByLabel(texts.email).fill(email);

@@ -12,11 +12,16 @@ export interface FolderMail {
 }
 
 /** The mails in the instance's mail folder not read before, newest first. */
-function unread(server: Pick<RunningServer, 'dataDir'>, seen: Set<string>): FolderMail[] {
+function unread(
+  server: Pick<RunningServer, 'dataDir'>,
+  seen: Set<string>,
+): FolderMail[] {
   const folder = join(server.dataDir, 'mail');
   let names: string[] = [];
   try {
-    names = readdirSync(folder).filter((n) => n.endsWith('.eml.json') && !seen.has(n));
+    names = readdirSync(folder).filter(
+      (n) => n.endsWith('.eml.json') && !seen.has(n),
+    );
   } catch {
     // No mail yet.
   }
@@ -40,7 +45,9 @@ export async function mailTo(
   seen: Set<string> = new Set(),
 ): Promise<FolderMail> {
   for (let i = 0; i < 300; i++) {
-    const mail = unread(server, seen).find((m) => m.to === to && subject.test(m.subject));
+    const mail = unread(server, seen).find(
+      (m) => m.to === to && subject.test(m.subject),
+    );
     if (mail) {
       seen.add(mail.name);
       return mail;
@@ -51,9 +58,13 @@ export async function mailTo(
 }
 
 /** The app page a notification mail opens (its "Open in the app" link), as a path on this server. */
-export function openedPath(server: Pick<RunningServer, 'url'>, mail: FolderMail): string {
+export function openedPath(
+  server: Pick<RunningServer, 'url'>,
+  mail: FolderMail,
+): string {
   const escaped = server.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const link = new RegExp(`${escaped}(/[^\\s]*)`).exec(mail.text)?.[1];
-  if (!link) throw new Error(`no link to ${server.url} in the mail "${mail.subject}"`);
+  if (!link)
+    throw new Error(`no link to ${server.url} in the mail "${mail.subject}"`);
   return link;
 }

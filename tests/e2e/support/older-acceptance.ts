@@ -56,7 +56,11 @@ export async function acceptAsBefore(
       ],
       stamp,
     );
-    await store.append(linkClaimAggregate.streamId(`deal-${dealId}`), claimed.events, 'no_stream');
+    await store.append(
+      linkClaimAggregate.streamId(`deal-${dealId}`),
+      claimed.events,
+      'no_stream',
+    );
     return claim.secret;
   } finally {
     await store.close();

@@ -28,7 +28,11 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
+async function waitUntilUp(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
@@ -141,7 +145,9 @@ export function apiClient(server: Pick<RunningServer, 'url'>) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!response.ok)
-      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      throw new Error(
+        `${method} ${path}: ${response.status} ${await response.text()}`,
+      );
     return (await response.json()) as T;
   };
 }

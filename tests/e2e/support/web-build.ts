@@ -1,5 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 export const repoRoot = join(import.meta.dirname, '..', '..', '..');
@@ -11,7 +18,8 @@ const buildInfo = join(webDist, '.vite', 'build-info.json');
 function isProductionBuild(): boolean {
   try {
     return (
-      (JSON.parse(readFileSync(buildInfo, 'utf8')) as { nodeEnv?: string }).nodeEnv === 'production'
+      (JSON.parse(readFileSync(buildInfo, 'utf8')) as { nodeEnv?: string })
+        .nodeEnv === 'production'
     );
   } catch {
     return false;
@@ -22,7 +30,10 @@ function newestMtime(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+    newest = Math.max(
+      newest,
+      entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs,
+    );
   }
   return newest;
 }
@@ -67,17 +78,22 @@ export function ensureWebBuild(): void {
       mkdirSync(lockDir);
       break;
     } catch {
-      if (Date.now() > deadline) rmSync(lockDir, { recursive: true, force: true });
+      if (Date.now() > deadline)
+        rmSync(lockDir, { recursive: true, force: true });
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
     }
   }
   try {
     if (!webBuildIsStale()) return;
-    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-      cwd: repoRoot,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+    execFileSync(
+      'npx',
+      ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+      {
+        cwd: repoRoot,
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
   } finally {
     rmSync(lockDir, { recursive: true, force: true });
   }

@@ -30,7 +30,12 @@ describe('a deal with milestones', () => {
   it('keeps each milestone with its fee share; the shares add up to the fee', () => {
     const s = replay(milestoneDeal());
     expect(
-      s.context.milestones!.map((m) => [m.index, m.amountCents, m.feeCents, m.status]),
+      s.context.milestones!.map((m) => [
+        m.index,
+        m.amountCents,
+        m.feeCents,
+        m.status,
+      ]),
     ).toEqual([
       [1, 10_000, 820, 'in_progress'],
       [2, 8_000, 656, 'in_progress'],
@@ -47,7 +52,11 @@ describe('a deal with milestones', () => {
   });
 
   it('refuses a plan that does not add up to the amount', () => {
-    const created = event('DealCreated', { dealId: 42, milestones: [plan[0]!, plan[1]!] }, at(0));
+    const created = event(
+      'DealCreated',
+      { dealId: 42, milestones: [plan[0]!, plan[1]!] },
+      at(0),
+    );
     expect(replay([created]).value).toBe('new');
   });
 
@@ -68,13 +77,19 @@ describe('a deal with milestones', () => {
           type: 'ContentDelivered',
           data: { milestone: 2, note: 'Live', links: ['https://tiktok.com/x'] },
         },
-        { type: 'ReviewPeriodStarted', data: { milestone: 2, startsAt: at(2), endsAt: at(50) } },
+        {
+          type: 'ReviewPeriodStarted',
+          data: { milestone: 2, startsAt: at(2), endsAt: at(50) },
+        },
       );
   });
 
   it('an unknown milestone is not found; a deal without a plan has none', () => {
     given(milestoneDeal())
-      .when({ type: 'DeliverContent', milestone: 4, reviewPeriodHours: 48 }, at(2))
+      .when(
+        { type: 'DeliverContent', milestone: 4, reviewPeriodHours: 48 },
+        at(2),
+      )
       .thenRefused({
         code: 'not_found',
         id: 'milestone_not_found',
@@ -82,7 +97,10 @@ describe('a deal with milestones', () => {
         message: 'Milestone not found',
       });
     given(dealGiven.bankConnected())
-      .when({ type: 'DeliverContent', milestone: 1, reviewPeriodHours: 48 }, at(2))
+      .when(
+        { type: 'DeliverContent', milestone: 1, reviewPeriodHours: 48 },
+        at(2),
+      )
       .thenRefused({
         code: 'not_found',
         id: 'milestone_not_found',
@@ -111,7 +129,11 @@ describe('a deal with milestones', () => {
       actors.creatorLink,
     ).snapshot;
     expect(statusOf(s)).toBe('delivered');
-    const asked = run(s, { type: 'RequestChanges', milestone: 1, note: NOTE }, 3);
+    const asked = run(
+      s,
+      { type: 'RequestChanges', milestone: 1, note: NOTE },
+      3,
+    );
     expect(asked.events[0]).toMatchObject({
       type: 'ChangesRequested',
       data: { milestone: 1, round: 1, note: NOTE },
@@ -129,11 +151,20 @@ describe('a deal with milestones', () => {
       4,
       actors.creatorLink,
     );
-    expect(again.events.map((e) => e.type)).toEqual(['ContentRedelivered', 'ReviewPeriodStarted']);
+    expect(again.events.map((e) => e.type)).toEqual([
+      'ContentRedelivered',
+      'ReviewPeriodStarted',
+    ]);
     s = again.snapshot;
     expect(() =>
-      decideDeal({ type: 'RequestChanges', milestone: 1, note: NOTE }, s, at(5)),
-    ).toThrow('All 1 included revision rounds have been used; you can approve or open a dispute');
+      decideDeal(
+        { type: 'RequestChanges', milestone: 1, note: NOTE },
+        s,
+        at(5),
+      ),
+    ).toThrow(
+      'All 1 included revision rounds have been used; you can approve or open a dispute',
+    );
   });
 
   it('a delivery on a released milestone is refused with the milestone and its state', () => {
@@ -144,7 +175,11 @@ describe('a deal with milestones', () => {
       2,
       actors.creatorLink,
     ).snapshot;
-    s = run(s, { type: 'ReleaseFunds', milestone: 1, trigger: 'brand', key: 'k1' }, 3).snapshot;
+    s = run(
+      s,
+      { type: 'ReleaseFunds', milestone: 1, trigger: 'brand', key: 'k1' },
+      3,
+    ).snapshot;
     s = run(
       s,
       { type: 'RecordTransfer', key: 'k1', transferId: 'tr_1' },
@@ -152,7 +187,11 @@ describe('a deal with milestones', () => {
       actors.system,
     ).snapshot;
     expect(() =>
-      decideDeal({ type: 'DeliverContent', milestone: 1, reviewPeriodHours: 48 }, s, at(4)),
+      decideDeal(
+        { type: 'DeliverContent', milestone: 1, reviewPeriodHours: 48 },
+        s,
+        at(4),
+      ),
     ).toThrow('Cannot deliver the milestone while milestone 1 is released');
   });
 });
@@ -161,18 +200,34 @@ describe('a three-milestone lifecycle', () => {
   it('approved, released automatically, disputed and split: the deal completes split_resolved, the ledger balanced', () => {
     let s = replay(milestoneDeal());
     const events: ReturnType<typeof run>['events'] = [];
-    const go = (command: Parameters<typeof run>[1], hours: number, actor: Actor = actors.brand) => {
+    const go = (
+      command: Parameters<typeof run>[1],
+      hours: number,
+      actor: Actor = actors.brand,
+    ) => {
       const r = run(s, command, hours, actor);
       s = r.snapshot;
       events.push(...r.events);
       balanced(s);
       return r.events;
     };
-    go({ type: 'DeliverContent', milestone: 1, reviewPeriodHours: 48 }, 2, actors.creatorLink);
+    go(
+      { type: 'DeliverContent', milestone: 1, reviewPeriodHours: 48 },
+      2,
+      actors.creatorLink,
+    );
     go({ type: 'RequestChanges', milestone: 1, note: NOTE }, 3);
-    go({ type: 'DeliverContent', milestone: 1, reviewPeriodHours: 48 }, 4, actors.creatorLink);
+    go(
+      { type: 'DeliverContent', milestone: 1, reviewPeriodHours: 48 },
+      4,
+      actors.creatorLink,
+    );
     go({ type: 'ReleaseFunds', milestone: 1, trigger: 'brand', key: 'k1' }, 5);
-    go({ type: 'RecordTransfer', key: 'k1', transferId: 'tr_1' }, 5.1, actors.system);
+    go(
+      { type: 'RecordTransfer', key: 'k1', transferId: 'tr_1' },
+      5.1,
+      actors.system,
+    );
     expect(balanceOf(s.context.accounts, 'fees')).toBe(820);
     expect(s.context.milestones!.map((m) => m.status)).toEqual([
       'released',
@@ -181,25 +236,53 @@ describe('a three-milestone lifecycle', () => {
     ]);
     expect(statusOf(s)).toBe('pending_delivery');
 
-    go({ type: 'DeliverContent', milestone: 2, reviewPeriodHours: 48 }, 6, actors.creatorLink);
-    expect(go({ type: 'ElapseReviewPeriod', milestone: 2, key: 'k2' }, 53, actors.system)).toEqual(
-      [],
+    go(
+      { type: 'DeliverContent', milestone: 2, reviewPeriodHours: 48 },
+      6,
+      actors.creatorLink,
     );
-    const elapsed = go({ type: 'ElapseReviewPeriod', milestone: 2, key: 'k2' }, 54, actors.system);
-    expect(elapsed.map((e) => e.type)).toEqual(['ReviewPeriodElapsed', 'FundsReleaseRequested']);
+    expect(
+      go(
+        { type: 'ElapseReviewPeriod', milestone: 2, key: 'k2' },
+        53,
+        actors.system,
+      ),
+    ).toEqual([]);
+    const elapsed = go(
+      { type: 'ElapseReviewPeriod', milestone: 2, key: 'k2' },
+      54,
+      actors.system,
+    );
+    expect(elapsed.map((e) => e.type)).toEqual([
+      'ReviewPeriodElapsed',
+      'FundsReleaseRequested',
+    ]);
     expect(elapsed[1]!.data).toMatchObject({
       milestone: 2,
       trigger: 'review_period_elapsed',
       amountCents: 8_000,
       feeCents: 656,
     });
-    go({ type: 'RecordTransfer', key: 'k2', transferId: 'tr_2' }, 54.1, actors.system);
+    go(
+      { type: 'RecordTransfer', key: 'k2', transferId: 'tr_2' },
+      54.1,
+      actors.system,
+    );
 
-    go({ type: 'DeliverContent', milestone: 3, reviewPeriodHours: 48 }, 60, actors.creatorLink);
+    go(
+      { type: 'DeliverContent', milestone: 3, reviewPeriodHours: 48 },
+      60,
+      actors.creatorLink,
+    );
     go(disputeCommand(3), 61);
     expect(statusOf(s)).toBe('dispute');
     const split = go(
-      { type: 'ResolveWithSplit', milestone: 3, creatorCents: 3_500, key: 'k3' },
+      {
+        type: 'ResolveWithSplit',
+        milestone: 3,
+        creatorCents: 3_500,
+        key: 'k3',
+      },
       62,
       actors.admin,
     );
@@ -210,15 +293,28 @@ describe('a three-milestone lifecycle', () => {
       refundCents: 3_787,
       chargedCents: 7_574,
     });
-    go({ type: 'RecordTransfer', key: 'k3:transfer', transferId: 'tr_3' }, 62.1, actors.system);
     go(
-      { type: 'RecordRefund', key: 'k3:refund', refundId: 're_3', transferReversalId: null },
+      { type: 'RecordTransfer', key: 'k3:transfer', transferId: 'tr_3' },
+      62.1,
+      actors.system,
+    );
+    go(
+      {
+        type: 'RecordRefund',
+        key: 'k3:refund',
+        refundId: 're_3',
+        transferReversalId: null,
+      },
       62.2,
       actors.system,
     );
 
     expect(statusOf(s)).toBe('split_resolved');
-    expect(s.context.milestones!.map((m) => m.status)).toEqual(['released', 'released', 'split']);
+    expect(s.context.milestones!.map((m) => m.status)).toEqual([
+      'released',
+      'released',
+      'split',
+    ]);
     const { accounts } = s.context;
     expect(balanceOf(accounts, 'escrow')).toBe(0);
     expect(balanceOf(accounts, 'fees')).toBe(820 + 656 + 287);
@@ -230,14 +326,27 @@ describe('a three-milestone lifecycle', () => {
 
   it('refunding a milestone returns its amount and fee share; the rest released completes the deal', () => {
     let s = replay(milestoneDeal());
-    const go = (command: Parameters<typeof run>[1], hours: number, actor: Actor = actors.admin) => {
+    const go = (
+      command: Parameters<typeof run>[1],
+      hours: number,
+      actor: Actor = actors.admin,
+    ) => {
       s = run(s, command, hours, actor).snapshot;
       balanced(s);
     };
     go({ type: 'RequestRefund', milestone: 2, key: 'r2' }, 2);
-    expect(s.context.pendingRefund).toEqual({ key: 'r2', amountCents: 8_656, milestone: 2 });
+    expect(s.context.pendingRefund).toEqual({
+      key: 'r2',
+      amountCents: 8_656,
+      milestone: 2,
+    });
     go(
-      { type: 'RecordRefund', key: 'r2', refundId: 're_2', transferReversalId: null },
+      {
+        type: 'RecordRefund',
+        key: 'r2',
+        refundId: 're_2',
+        transferReversalId: null,
+      },
       2.1,
       actors.system,
     );
@@ -245,7 +354,11 @@ describe('a three-milestone lifecycle', () => {
     // An admin releases everything not yet released: the two open milestones' amounts, their fees kept.
     go({ type: 'ReleaseFunds', trigger: 'admin', key: 'all' }, 3);
     expect(s.context.pendingRelease).toMatchObject({ amountCents: 17_000 });
-    go({ type: 'RecordTransfer', key: 'all', transferId: 'tr_all' }, 3.1, actors.system);
+    go(
+      { type: 'RecordTransfer', key: 'all', transferId: 'tr_all' },
+      3.1,
+      actors.system,
+    );
     expect(statusOf(s)).toBe('completed');
     expect(balanceOf(s.context.accounts, 'escrow')).toBe(0);
     expect(balanceOf(s.context.accounts, 'fees')).toBe(820 + 574);
@@ -262,7 +375,12 @@ describe('a three-milestone lifecycle', () => {
       ).snapshot;
       s = run(
         s,
-        { type: 'RecordRefund', key: `r${m}`, refundId: `re_${m}`, transferReversalId: null },
+        {
+          type: 'RecordRefund',
+          key: `r${m}`,
+          refundId: `re_${m}`,
+          transferReversalId: null,
+        },
         2.5 + i,
         actors.system,
       ).snapshot;
@@ -286,9 +404,17 @@ describe('a three-milestone lifecycle', () => {
       2,
       actors.creatorLink,
     ).snapshot;
-    s = run(s, { type: 'ReleaseFunds', milestone: 1, trigger: 'brand', key: 'k1' }, 3).snapshot;
+    s = run(
+      s,
+      { type: 'ReleaseFunds', milestone: 1, trigger: 'brand', key: 'k1' },
+      3,
+    ).snapshot;
     expect(() =>
-      decideDeal({ type: 'ReleaseFunds', milestone: 2, trigger: 'brand', key: 'k2' }, s, at(3)),
+      decideDeal(
+        { type: 'ReleaseFunds', milestone: 2, trigger: 'brand', key: 'k2' },
+        s,
+        at(3),
+      ),
     ).toThrow(/already under way/);
   });
 
@@ -300,7 +426,12 @@ describe('a three-milestone lifecycle', () => {
       2,
       actors.creatorLink,
     ).snapshot;
-    s = run(s, { type: 'PutOnHold', reason: 'Manual review' }, 12, actors.admin).snapshot;
+    s = run(
+      s,
+      { type: 'PutOnHold', reason: 'Manual review' },
+      12,
+      actors.admin,
+    ).snapshot;
     const resumed = run(s, { type: 'ReleaseHold' }, 22, actors.admin);
     expect(resumed.events[0]!.data).toMatchObject({
       milestones: [{ milestone: 1, reviewPeriodEndsAt: at(60) }],
@@ -308,10 +439,20 @@ describe('a three-milestone lifecycle', () => {
     s = resumed.snapshot;
     expect(s.context.milestones![0]!.reviewPeriodEndsAt).toBe(at(60));
     expect(
-      run(s, { type: 'ElapseReviewPeriod', milestone: 1, key: 'k1' }, 55, actors.system).events,
+      run(
+        s,
+        { type: 'ElapseReviewPeriod', milestone: 1, key: 'k1' },
+        55,
+        actors.system,
+      ).events,
     ).toEqual([]);
     expect(
-      run(s, { type: 'ElapseReviewPeriod', milestone: 1, key: 'k1' }, 60, actors.system).events,
+      run(
+        s,
+        { type: 'ElapseReviewPeriod', milestone: 1, key: 'k1' },
+        60,
+        actors.system,
+      ).events,
     ).toHaveLength(2);
   });
 
@@ -323,9 +464,19 @@ describe('a three-milestone lifecycle', () => {
       2,
       actors.creatorLink,
     ).snapshot;
-    s = run(s, { type: 'PutOnHold', reason: 'Manual review' }, 3, actors.admin).snapshot;
+    s = run(
+      s,
+      { type: 'PutOnHold', reason: 'Manual review' },
+      3,
+      actors.admin,
+    ).snapshot;
     expect(
-      run(s, { type: 'ElapseReviewPeriod', milestone: 1, key: 'k1' }, 60, actors.system).events,
+      run(
+        s,
+        { type: 'ElapseReviewPeriod', milestone: 1, key: 'k1' },
+        60,
+        actors.system,
+      ).events,
     ).toEqual([]);
   });
 });

@@ -9,7 +9,12 @@ import { balanceOf, trialBalance } from '@machines/escrow/escrow-accounts';
 import { breakdown, MAX_DEAL_CENTS } from '@machines/money';
 import { statusOf } from '@machines/statechart';
 import { actors } from '@tests/support/event-factory';
-import { randomPlanDeal, replay, run, type Snapshot } from './milestones-support';
+import {
+  randomPlanDeal,
+  replay,
+  run,
+  type Snapshot,
+} from './milestones-support';
 
 /**
  * Random milestone plans and outcomes: the amounts add up to the deal's amount, the fee shares to
@@ -41,7 +46,10 @@ describe('fee shares', () => {
 });
 
 describe('milestone plans', () => {
-  const item = (amountCents: number, dueDate = '2026-04-01'): MilestonePlanItem => ({
+  const item = (
+    amountCents: number,
+    dueDate = '2026-04-01',
+  ): MilestonePlanItem => ({
     title: 'Part',
     deliverables: [],
     amountCents,
@@ -63,20 +71,32 @@ describe('milestone plans', () => {
     expect(milestonePlanRefusal([item(99), item(201)], 300, today)).toBe(
       'milestone_amount_too_small',
     );
-    expect(milestonePlanRefusal([item(100), item(100, '2026-03-01')], 200, today)).toBe(
-      'milestone_due_in_past',
-    );
-    expect(milestonePlanRefusal([item(100_000), item(75_001)], 175_001, today)).toBe(
-      'milestones_above_limit',
-    );
-    expect(milestonePlanRefusal([{ ...item(100), title: ' ' }, item(100)], 200, today)).toBe(
-      'milestone_title_required',
-    );
-    expect(milestonePlanRefusal([item(100), item(100, today)], 200, today)).toBeNull();
+    expect(
+      milestonePlanRefusal([item(100), item(100, '2026-03-01')], 200, today),
+    ).toBe('milestone_due_in_past');
+    expect(
+      milestonePlanRefusal([item(100_000), item(75_001)], 175_001, today),
+    ).toBe('milestones_above_limit');
+    expect(
+      milestonePlanRefusal(
+        [{ ...item(100), title: ' ' }, item(100)],
+        200,
+        today,
+      ),
+    ).toBe('milestone_title_required');
+    expect(
+      milestonePlanRefusal([item(100), item(100, today)], 200, today),
+    ).toBeNull();
   });
 });
 
-type Outcome = 'approve' | 'auto' | 'dispute_elapsed' | 'split' | 'refund' | 'changes';
+type Outcome =
+  | 'approve'
+  | 'auto'
+  | 'dispute_elapsed'
+  | 'split'
+  | 'refund'
+  | 'changes';
 const outcome = fc.constantFrom<Outcome>(
   'approve',
   'auto',
@@ -87,9 +107,19 @@ const outcome = fc.constantFrom<Outcome>(
 );
 
 /** One milestone's way to its outcome, as commands with the hour each is given at. */
-function walk(s: Snapshot, index: number, way: Outcome, share: number, t: number): Snapshot {
+function walk(
+  s: Snapshot,
+  index: number,
+  way: Outcome,
+  share: number,
+  t: number,
+): Snapshot {
   const steps: [Parameters<typeof run>[1], number][] = [];
-  const deliver = { type: 'DeliverContent' as const, milestone: index, reviewPeriodHours: 48 };
+  const deliver = {
+    type: 'DeliverContent' as const,
+    milestone: index,
+    reviewPeriodHours: 48,
+  };
   const m = s.context.milestones![index - 1]!;
   if (way !== 'refund') steps.push([deliver, t]);
   if (way === 'changes')
@@ -99,11 +129,19 @@ function walk(s: Snapshot, index: number, way: Outcome, share: number, t: number
     );
   if (way === 'approve' || way === 'changes')
     steps.push([
-      { type: 'ReleaseFunds', milestone: index, trigger: 'brand', key: `k${index}` },
+      {
+        type: 'ReleaseFunds',
+        milestone: index,
+        trigger: 'brand',
+        key: `k${index}`,
+      },
       t + 3,
     ]);
   if (way === 'auto')
-    steps.push([{ type: 'ElapseReviewPeriod', milestone: index, key: `k${index}` }, t + 49]);
+    steps.push([
+      { type: 'ElapseReviewPeriod', milestone: index, key: `k${index}` },
+      t + 49,
+    ]);
   if (way === 'dispute_elapsed' || way === 'split')
     steps.push([
       {
@@ -116,21 +154,35 @@ function walk(s: Snapshot, index: number, way: Outcome, share: number, t: number
       t + 1,
     ]);
   if (way === 'dispute_elapsed')
-    steps.push([{ type: 'ElapseDisputePeriod', milestone: index, key: `k${index}` }, t + 74]);
+    steps.push([
+      { type: 'ElapseDisputePeriod', milestone: index, key: `k${index}` },
+      t + 74,
+    ]);
   const creatorCents = Math.max(
     1,
     Math.min(m.amountCents - 1, Math.round((m.amountCents * share) / 100)),
   );
   if (way === 'split')
     steps.push([
-      { type: 'ResolveWithSplit', milestone: index, creatorCents, key: `k${index}` },
+      {
+        type: 'ResolveWithSplit',
+        milestone: index,
+        creatorCents,
+        key: `k${index}`,
+      },
       t + 2,
     ]);
   if (way === 'refund')
-    steps.push([{ type: 'RequestRefund', milestone: index, key: `k${index}` }, t]);
+    steps.push([
+      { type: 'RequestRefund', milestone: index, key: `k${index}` },
+      t,
+    ]);
   let next = s;
   const check = () =>
-    expect(trialBalance(next.context.accounts)).toEqual({ posted: 0, pending: 0 });
+    expect(trialBalance(next.context.accounts)).toEqual({
+      posted: 0,
+      pending: 0,
+    });
   for (const [command, hours] of steps) {
     next = run(next, command, hours, actors.system).snapshot;
     check();
@@ -139,7 +191,11 @@ function walk(s: Snapshot, index: number, way: Outcome, share: number, t: number
   const c = next.context;
   const answers: Parameters<typeof run>[1][] = [];
   if (c.pendingRelease)
-    answers.push({ type: 'RecordTransfer', key: c.pendingRelease.key, transferId: `tr${index}` });
+    answers.push({
+      type: 'RecordTransfer',
+      key: c.pendingRelease.key,
+      transferId: `tr${index}`,
+    });
   if (c.pendingRefund)
     answers.push({
       type: 'RecordRefund',
@@ -149,7 +205,11 @@ function walk(s: Snapshot, index: number, way: Outcome, share: number, t: number
     });
   if (c.split)
     answers.push(
-      { type: 'RecordTransfer', key: c.split.transferKey, transferId: `trs${index}` },
+      {
+        type: 'RecordTransfer',
+        key: c.split.transferKey,
+        transferId: `trs${index}`,
+      },
       {
         type: 'RecordRefund',
         key: c.split.refundKey,
@@ -176,18 +236,24 @@ describe('random plans and outcomes', () => {
         (list, ways) => {
           const { history, money } = randomPlanDeal(list);
           let s = replay(history);
-          expect(s.context.milestones!.reduce((x, m) => x + m.amountCents, 0)).toBe(
-            money.amountCents,
-          );
-          expect(s.context.milestones!.reduce((x, m) => x + m.feeCents, 0)).toBe(money.feeCents);
+          expect(
+            s.context.milestones!.reduce((x, m) => x + m.amountCents, 0),
+          ).toBe(money.amountCents);
+          expect(
+            s.context.milestones!.reduce((x, m) => x + m.feeCents, 0),
+          ).toBe(money.feeCents);
           list.forEach((_a, i) => {
             const [way, share] = ways[i]!;
             s = walk(s, i + 1, way, share, 2 + i * 100);
           });
           expect(balanceOf(s.context.accounts, 'escrow')).toBe(0);
-          expect(['completed', 'split_resolved', 'cancelled']).toContain(statusOf(s));
+          expect(['completed', 'split_resolved', 'cancelled']).toContain(
+            statusOf(s),
+          );
           const { money: m } = s.context;
-          expect(m.transferredCents + m.refundedCents + m.feeKeptCents).toBe(money.totalCents);
+          expect(m.transferredCents + m.refundedCents + m.feeKeptCents).toBe(
+            money.totalCents,
+          );
         },
       ),
       { numRuns: 150 },

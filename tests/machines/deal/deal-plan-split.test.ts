@@ -38,7 +38,12 @@ const transferred = (s: Snapshot, key: string, hours: number): Snapshot =>
 const refunded = (s: Snapshot, key: string, hours: number): Snapshot =>
   run(
     s,
-    { type: 'RecordRefund', key: `${key}:refund`, refundId: `re_${key}`, transferReversalId: null },
+    {
+      type: 'RecordRefund',
+      key: `${key}:refund`,
+      refundId: `re_${key}`,
+      transferReversalId: null,
+    },
     hours,
     actors.system,
   ).snapshot;
@@ -58,12 +63,28 @@ const balanced = (s: Snapshot) =>
 /** The €100 / €80 / €70 deal, milestone 1 released, milestone 3 delivered and disputed. */
 function disputedWithOneReleased(): Snapshot {
   let s = replay(milestoneDeal());
-  const go = (command: Parameters<typeof run>[1], hours: number, actor: Actor = actors.brand) => {
+  const go = (
+    command: Parameters<typeof run>[1],
+    hours: number,
+    actor: Actor = actors.brand,
+  ) => {
     s = run(s, command, hours, actor).snapshot;
   };
-  go({ type: 'ReleaseFunds', milestone: 1, trigger: 'admin', key: 'k1' }, 2, actors.admin);
-  go({ type: 'RecordTransfer', key: 'k1', transferId: 'tr_1' }, 2.1, actors.system);
-  go({ type: 'DeliverContent', milestone: 3, reviewPeriodHours: 48 }, 3, actors.creatorLink);
+  go(
+    { type: 'ReleaseFunds', milestone: 1, trigger: 'admin', key: 'k1' },
+    2,
+    actors.admin,
+  );
+  go(
+    { type: 'RecordTransfer', key: 'k1', transferId: 'tr_1' },
+    2.1,
+    actors.system,
+  );
+  go(
+    { type: 'DeliverContent', milestone: 3, reviewPeriodHours: 48 },
+    3,
+    actors.creatorLink,
+  );
   go(disputeCommand(3), 4);
   return s;
 }
@@ -109,10 +130,18 @@ describe('a whole-deal split of a deal with a plan', () => {
       s = run(s, command, hours, actor).snapshot;
       balanced(s);
     };
-    go({ type: 'ResolveWithSplit', creatorCents: 9_000, key: 'w' }, 5, actors.admin);
+    go(
+      { type: 'ResolveWithSplit', creatorCents: 9_000, key: 'w' },
+      5,
+      actors.admin,
+    );
     // Nothing else moves meanwhile: no delivery, change request or release of a milestone being split.
     expect(() =>
-      decideDeal({ type: 'DeliverContent', milestone: 2, reviewPeriodHours: 48 }, s, at(5.5)),
+      decideDeal(
+        { type: 'DeliverContent', milestone: 2, reviewPeriodHours: 48 },
+        s,
+        at(5.5),
+      ),
     ).toThrow('Cannot deliver the milestone while milestone 2 is in_progress');
     s = transferred(s, 'w', 5.1);
     balanced(s);
@@ -120,7 +149,9 @@ describe('a whole-deal split of a deal with a plan', () => {
     s = refunded(s, 'w', 5.2);
     balanced(s);
     expect(statusOf(s)).toBe('split_resolved');
-    expect(s.context.milestones!.map((m) => [m.status, m.transferId, m.refundId])).toEqual([
+    expect(
+      s.context.milestones!.map((m) => [m.status, m.transferId, m.refundId]),
+    ).toEqual([
       ['released', 'tr_1', null],
       ['split', 'tr_w', 're_w'],
       ['split', 'tr_w', 're_w'],
@@ -162,7 +193,10 @@ describe('a whole-deal split of a deal with a plan', () => {
     ]);
     const retried = run(s, { type: 'RetrySplit' }, 6, actors.admin);
     expect(retried.events).toMatchObject([
-      { type: 'DealSplitRetried', data: { part: 'transfer', key: 'w:transfer' } },
+      {
+        type: 'DealSplitRetried',
+        data: { part: 'transfer', key: 'w:transfer' },
+      },
     ]);
     s = transferred(retried.snapshot, 'w', 6.1);
     expect(statusOf(s)).toBe('split_resolved');
@@ -171,7 +205,12 @@ describe('a whole-deal split of a deal with a plan', () => {
 
   it('given the deal on hold with nothing disputed, it splits all three milestones', () => {
     let s = replay(milestoneDeal());
-    s = run(s, { type: 'PutOnHold', reason: 'Fraud check' }, 2, actors.admin).snapshot;
+    s = run(
+      s,
+      { type: 'PutOnHold', reason: 'Fraud check' },
+      2,
+      actors.admin,
+    ).snapshot;
     const split = run(
       s,
       { type: 'ResolveWithSplit', creatorCents: 12_500, key: 'h' },
@@ -196,7 +235,10 @@ describe('a whole-deal split of a deal with a plan', () => {
         },
       },
     ]);
-    expect(previewSplit(s, 12_500)).toMatchObject({ amountCents: 25_000, chargedCents: 27_050 });
+    expect(previewSplit(s, 12_500)).toMatchObject({
+      amountCents: 25_000,
+      chargedCents: 27_050,
+    });
   });
 
   it('refuses without a dispute or hold, at the open amount, and once nothing is open', () => {
@@ -210,7 +252,11 @@ describe('a whole-deal split of a deal with a plan', () => {
       });
     const s = disputedWithOneReleased();
     expect(() =>
-      decideDeal({ type: 'ResolveWithSplit', creatorCents: 15_000, key: 'x' }, s, at(5)),
+      decideDeal(
+        { type: 'ResolveWithSplit', creatorCents: 15_000, key: 'x' },
+        s,
+        at(5),
+      ),
     ).toThrow(/15000|€150/);
     let done = replay(milestoneDeal());
     done = run(
@@ -227,14 +273,21 @@ describe('a whole-deal split of a deal with a plan', () => {
     ).snapshot;
     expect(statusOf(done)).toBe('completed');
     expect(() =>
-      decideDeal({ type: 'ResolveWithSplit', creatorCents: 100, key: 'x' }, done, at(3)),
+      decideDeal(
+        { type: 'ResolveWithSplit', creatorCents: 100, key: 'x' },
+        done,
+        at(3),
+      ),
     ).toThrow(expect.objectContaining({ code: 'split_not_allowed' }));
   });
 });
 
 describe('the parts of a whole-deal split (property)', () => {
   const amounts = fc
-    .array(fc.integer({ min: 100, max: 40_000 }), { minLength: 2, maxLength: 10 })
+    .array(fc.integer({ min: 100, max: 40_000 }), {
+      minLength: 2,
+      maxLength: 10,
+    })
     .filter((a) => a.reduce((x, y) => x + y, 0) <= MAX_DEAL_CENTS);
   it('add up exactly, stay within each milestone, keep its fee in proportion; a whole run keeps the ledger balanced', () => {
     fc.assert(
@@ -246,7 +299,9 @@ describe('the parts of a whole-deal split (property)', () => {
           const { history, money } = randomPlanDeal(list);
           let s = replay(history);
           // Some milestones released first (never all): the split divides what is left.
-          const released = list.map((_, i) => releasedFirst[i]! && i < list.length - 1);
+          const released = list.map(
+            (_, i) => releasedFirst[i]! && i < list.length - 1,
+          );
           released.forEach((yes, i) => {
             if (!yes) return;
             const key = `r${i}`;
@@ -263,38 +318,67 @@ describe('the parts of a whole-deal split (property)', () => {
               actors.system,
             ).snapshot;
           });
-          const open = s.context.milestones!.filter((m) => m.status !== 'released');
+          const open = s.context.milestones!.filter(
+            (m) => m.status !== 'released',
+          );
           const openAmount = open.reduce((x, m) => x + m.amountCents, 0);
-          const openCharged = openAmount + open.reduce((x, m) => x + m.feeCents, 0);
+          const openCharged =
+            openAmount + open.reduce((x, m) => x + m.feeCents, 0);
           const creatorCents = Math.max(
             1,
-            Math.min(openAmount - 1, Math.floor((openAmount * per10k) / 10_000)),
+            Math.min(
+              openAmount - 1,
+              Math.floor((openAmount * per10k) / 10_000),
+            ),
           );
-          const shares = milestoneSplitPartsOf(s.context.milestones!, creatorCents);
-          expect(shares.map((p) => p.milestone)).toEqual(open.map((m) => m.index));
-          expect(shares.reduce((x, p) => x + p.creatorCents, 0)).toBe(creatorCents);
+          const shares = milestoneSplitPartsOf(
+            s.context.milestones!,
+            creatorCents,
+          );
+          expect(shares.map((p) => p.milestone)).toEqual(
+            open.map((m) => m.index),
+          );
+          expect(shares.reduce((x, p) => x + p.creatorCents, 0)).toBe(
+            creatorCents,
+          );
           shares.forEach((p, i) => {
             const m = open[i]!;
             const exact = (creatorCents * m.amountCents) / openAmount;
             expect(p.creatorCents).toBeGreaterThanOrEqual(Math.floor(exact));
-            expect(p.creatorCents).toBeLessThanOrEqual(Math.min(Math.ceil(exact), m.amountCents));
+            expect(p.creatorCents).toBeLessThanOrEqual(
+              Math.min(Math.ceil(exact), m.amountCents),
+            );
             expect(p.feeKeptCents).toBeLessThanOrEqual(m.feeCents);
             expect(p.refundCents).toBeGreaterThanOrEqual(0);
             expect(p.creatorCents + p.feeKeptCents + p.refundCents).toBe(
               m.amountCents + m.feeCents,
             );
           });
-          s = run(s, { type: 'PutOnHold', reason: 'Check' }, 30, actors.admin).snapshot;
+          s = run(
+            s,
+            { type: 'PutOnHold', reason: 'Check' },
+            30,
+            actors.admin,
+          ).snapshot;
           s = run(
             s,
             { type: 'ResolveWithSplit', creatorCents, key: 'w' },
             31,
             actors.admin,
           ).snapshot;
-          expect(s.context.split).toMatchObject({ creatorCents, chargedCents: openCharged });
-          expect(trialBalance(s.context.accounts)).toEqual({ posted: 0, pending: 0 });
+          expect(s.context.split).toMatchObject({
+            creatorCents,
+            chargedCents: openCharged,
+          });
+          expect(trialBalance(s.context.accounts)).toEqual({
+            posted: 0,
+            pending: 0,
+          });
           s = refunded(transferred(s, 'w', 32), 'w', 33);
-          expect(trialBalance(s.context.accounts)).toEqual({ posted: 0, pending: 0 });
+          expect(trialBalance(s.context.accounts)).toEqual({
+            posted: 0,
+            pending: 0,
+          });
           expect(statusOf(s)).toBe('split_resolved');
           expect(balanceOf(s.context.accounts, 'escrow')).toBe(0);
           expect(

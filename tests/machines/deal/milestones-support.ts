@@ -6,7 +6,13 @@ import type { MilestonePlanItem } from '@machines/deal/deal-milestones';
 import { breakdown } from '@machines/money';
 import { fold, initialOf, step } from '@machines/statechart';
 import type { Actor } from '@machines/events/metadata';
-import { actors, at, dealHistory, event, metadata } from '@tests/support/event-factory';
+import {
+  actors,
+  at,
+  dealHistory,
+  event,
+  metadata,
+} from '@tests/support/event-factory';
 
 /**
  * A deal with milestones for the specs: three milestones of €100, €80 and €70 (the factory's
@@ -20,12 +26,29 @@ export const plan: MilestonePlanItem[] = [
     amountCents: 10_000,
     dueDate: '2026-03-10',
   },
-  { title: 'TikTok', deliverables: ['1 TikTok Video'], amountCents: 8_000, dueDate: '2026-03-17' },
-  { title: 'Post', deliverables: ['1 Instagram Post'], amountCents: 7_000, dueDate: '2026-03-24' },
+  {
+    title: 'TikTok',
+    deliverables: ['1 TikTok Video'],
+    amountCents: 8_000,
+    dueDate: '2026-03-17',
+  },
+  {
+    title: 'Post',
+    deliverables: ['1 Instagram Post'],
+    amountCents: 7_000,
+    dueDate: '2026-03-24',
+  },
 ];
 
-export const milestoneDeal = (milestones: MilestonePlanItem[] = plan): DealEvent[] => [
-  event('DealCreated', { dealId: 42, revisionRounds: 1, milestones }, at(0), actors.brand),
+export const milestoneDeal = (
+  milestones: MilestonePlanItem[] = plan,
+): DealEvent[] => [
+  event(
+    'DealCreated',
+    { dealId: 42, revisionRounds: 1, milestones },
+    at(0),
+    actors.brand,
+  ),
   dealHistory.checkout(),
   dealHistory.paid(),
   dealHistory.accepted(),

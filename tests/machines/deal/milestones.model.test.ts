@@ -8,7 +8,12 @@ import { dealStatusOfMilestones } from '@machines/deal/deal-milestone-context';
 import { balanceOf, trialBalance } from '@machines/escrow/escrow-accounts';
 import { stateKey, statusOf } from '@machines/statechart';
 import { actors, at, metadata } from '@tests/support/event-factory';
-import { milestoneDeal, plan, replay, type Snapshot } from './milestones-support';
+import {
+  milestoneDeal,
+  plan,
+  replay,
+  type Snapshot,
+} from './milestones-support';
 
 /**
  * Model-based walk of a two-milestone deal (one revision round each) through the commands a
@@ -20,7 +25,8 @@ import { milestoneDeal, plan, replay, type Snapshot } from './milestones-support
  */
 
 const MINUTE = 60_000;
-const later = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+const later = (iso: string, ms: number) =>
+  new Date(Date.parse(iso) + ms).toISOString();
 
 /** One minute after the latest thing that happened. */
 function nowOf(s: Snapshot): string {
@@ -34,7 +40,9 @@ function nowOf(s: Snapshot): string {
       m.disputeElapsedAt,
       m.revisions.at(-1)?.at,
     );
-  const ms = times.filter((t): t is string => typeof t === 'string').map(Date.parse);
+  const ms = times
+    .filter((t): t is string => typeof t === 'string')
+    .map(Date.parse);
   return new Date(Math.max(Date.parse(at(2)), ...ms) + MINUTE).toISOString();
 }
 
@@ -46,9 +54,25 @@ function commands(s: Snapshot): [DealCommand, string][] {
   for (const m of c.milestones ?? []) {
     const milestone = m.index;
     out.push(
-      [{ type: 'DeliverContent', milestone, reviewPeriodHours: 48, note: 'Live' }, now],
+      [
+        {
+          type: 'DeliverContent',
+          milestone,
+          reviewPeriodHours: 48,
+          note: 'Live',
+        },
+        now,
+      ],
       [{ type: 'RequestChanges', milestone, note: 'Reshoot' }, now],
-      [{ type: 'ReleaseFunds', milestone, trigger: 'brand', key: `b${milestone}` }, now],
+      [
+        {
+          type: 'ReleaseFunds',
+          milestone,
+          trigger: 'brand',
+          key: `b${milestone}`,
+        },
+        now,
+      ],
       [
         {
           type: 'OpenDispute',
@@ -79,17 +103,39 @@ function commands(s: Snapshot): [DealCommand, string][] {
       ],
     );
   }
-  out.push([{ type: 'PutOnHold', reason: 'Check' }, now], [{ type: 'ReleaseHold' }, now]);
+  out.push(
+    [{ type: 'PutOnHold', reason: 'Check' }, now],
+    [{ type: 'ReleaseHold' }, now],
+  );
   const pending =
-    c.pendingRelease?.key ?? (c.split?.transfer === 'pending' ? c.split.transferKey : null);
+    c.pendingRelease?.key ??
+    (c.split?.transfer === 'pending' ? c.split.transferKey : null);
   if (pending) {
-    out.push([{ type: 'RecordTransfer', key: pending, transferId: `tr_${pending}` }, now]);
-    out.push([{ type: 'RecordTransferFailure', key: pending, code: 'x', message: 'refused' }, now]);
+    out.push([
+      { type: 'RecordTransfer', key: pending, transferId: `tr_${pending}` },
+      now,
+    ]);
+    out.push([
+      {
+        type: 'RecordTransferFailure',
+        key: pending,
+        code: 'x',
+        message: 'refused',
+      },
+      now,
+    ]);
   }
-  const refund = c.pendingRefund?.key ?? (c.split?.refund === 'pending' ? c.split.refundKey : null);
+  const refund =
+    c.pendingRefund?.key ??
+    (c.split?.refund === 'pending' ? c.split.refundKey : null);
   if (refund)
     out.push([
-      { type: 'RecordRefund', key: refund, refundId: `re_${refund}`, transferReversalId: null },
+      {
+        type: 'RecordRefund',
+        key: refund,
+        refundId: `re_${refund}`,
+        transferReversalId: null,
+      },
       now,
     ]);
   return out;
@@ -107,9 +153,14 @@ function modelEvents(s: Snapshot): DealEvent[] {
       throw error;
     }
     if (drafts.length === 0) continue;
-    const e = { ...drafts[0]!, metadata: metadata(now, actors.system) } as DealEvent;
+    const e = {
+      ...drafts[0]!,
+      metadata: metadata(now, actors.system),
+    } as DealEvent;
     if (!s.can(e))
-      throw new Error(`${command.type} decided ${e.type}, which the statechart refuses`);
+      throw new Error(
+        `${command.type} decided ${e.type}, which the statechart refuses`,
+      );
     events.push(e);
   }
   return events;
@@ -169,7 +220,9 @@ describe('milestones model: shortest paths from a paid, accepted two-milestone d
           expect(balanceOf(accounts, account)).toBeGreaterThanOrEqual(0);
         expect(statusOf(s)).toBe(dealStatusOfMilestones(s.context.milestones!));
         if (
-          s.context.milestones!.every((m) => ['released', 'refunded', 'split'].includes(m.status))
+          s.context.milestones!.every((m) =>
+            ['released', 'refunded', 'split'].includes(m.status),
+          )
         )
           expect(balanceOf(accounts, 'escrow')).toBe(0);
       }

@@ -3,13 +3,21 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccounts } from '@server/admin/admin-accounts';
 import { loadConfig } from '@server/config';
-import { bearer, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
+import {
+  bearer,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
 import { invoiceSellerEnv } from '@tests/support/invoice-seller';
 
 /** Tokens and headers: each case failed before its fix. */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_MAX_FAILURES: '3', LOGIN_MAX_ACCOUNT_FAILURES: '6' });
+  t = await createTestApp({
+    LOGIN_MAX_FAILURES: '3',
+    LOGIN_MAX_ACCOUNT_FAILURES: '6',
+  });
   const admins = createAdminAccounts({
     run: t.ctx.run,
     unique: t.ctx.unique,
@@ -22,8 +30,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const post = (
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 describe('row 1: the admin lockout keys on the validated identity', () => {
   it('given a changing extra "email" field, when guessing wrong 3 times, then the right password is still refused with 429', async () => {
@@ -58,8 +69,12 @@ describe('row 9: odd login bodies are 400, never 500', () => {
   });
   it('admin login with an object username → 400', async () => {
     expect(
-      (await post('/api/auth/admin-login', { username: { toString: 'x' }, password: 'a' }))
-        .statusCode,
+      (
+        await post('/api/auth/admin-login', {
+          username: { toString: 'x' },
+          password: 'a',
+        })
+      ).statusCode,
     ).toBe(400);
   });
 });
@@ -85,39 +100,66 @@ describe('row 2: X-Forwarded-For is trusted only from configured proxies', () =>
     const base = { JWT_SECRET: 'x'.repeat(32) };
     expect(loadConfig(base).trustProxy).toBe(false);
     expect(loadConfig({ ...base, TRUST_PROXY: '0' }).trustProxy).toBe(false);
-    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe(
-      '10.0.0.1,10.0.0.2',
+    expect(
+      loadConfig({ ...base, TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy,
+    ).toBe('10.0.0.1,10.0.0.2');
+    expect(
+      loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, ::1, loopback' })
+        .trustProxy,
+    ).toBe('10.0.0.0/8, ::1, loopback');
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY/,
     );
-    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, ::1, loopback' }).trustProxy).toBe(
-      '10.0.0.0/8, ::1, loopback',
+    expect(() => loadConfig({ ...base, TRUST_PROXY: '1' })).toThrow(
+      /not a hop count/,
     );
-    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
-    expect(() => loadConfig({ ...base, TRUST_PROXY: '1' })).toThrow(/not a hop count/);
-    expect(() => loadConfig({ ...base, TRUST_PROXY: 'proxy.internal' })).toThrow(/CIDR/);
-    expect(() => loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/999' })).toThrow(/CIDR/);
+    expect(() =>
+      loadConfig({ ...base, TRUST_PROXY: 'proxy.internal' }),
+    ).toThrow(/CIDR/);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/999' })).toThrow(
+      /CIDR/,
+    );
   });
 });
 
 describe('row 14: tokens can be revoked; answers are not cached', () => {
   it('given a logged-in user on two devices, when logging out, then both tokens are refused', async () => {
     const u = await registerUser(t.app);
-    const other = (await post('/api/auth/login', { email: u.email, password: 'secret123' })).json()
-      .token as string;
-    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(other) })).statusCode).toBe(
-      200,
-    );
+    const other = (
+      await post('/api/auth/login', { email: u.email, password: 'secret123' })
+    ).json().token as string;
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(u.token) }))
+      (await t.app.inject({ url: '/api/auth/me', headers: bearer(other) }))
         .statusCode,
     ).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: bearer(u.token),
+        })
+      ).statusCode,
+    ).toBe(200);
     for (const token of [u.token, other]) {
-      const res = await t.app.inject({ url: '/api/auth/me', headers: bearer(token) });
+      const res = await t.app.inject({
+        url: '/api/auth/me',
+        headers: bearer(token),
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('Session ended; please log in again');
     }
-    const again = await post('/api/auth/login', { email: u.email, password: 'secret123' });
+    const again = await post('/api/auth/login', {
+      email: u.email,
+      password: 'secret123',
+    });
     expect(
-      (await t.app.inject({ url: '/api/auth/me', headers: bearer(again.json().token) })).statusCode,
+      (
+        await t.app.inject({
+          url: '/api/auth/me',
+          headers: bearer(again.json().token),
+        })
+      ).statusCode,
     ).toBe(200);
   });
 
@@ -135,18 +177,29 @@ describe('row 14: tokens can be revoked; answers are not cached', () => {
       bearer(u.token),
     );
     expect(changed.statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(u.token) })).statusCode).toBe(
-      401,
-    );
     expect(
-      (await t.app.inject({ url: '/api/auth/me', headers: bearer(changed.json().token) }))
+      (await t.app.inject({ url: '/api/auth/me', headers: bearer(u.token) }))
         .statusCode,
-    ).toBe(200);
-    expect(
-      (await post('/api/auth/login', { email: u.email, password: 'secret123' })).statusCode,
     ).toBe(401);
     expect(
-      (await post('/api/auth/login', { email: u.email, password: 'another-secret' })).statusCode,
+      (
+        await t.app.inject({
+          url: '/api/auth/me',
+          headers: bearer(changed.json().token),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/auth/login', { email: u.email, password: 'secret123' }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await post('/api/auth/login', {
+          email: u.email,
+          password: 'another-secret',
+        })
+      ).statusCode,
     ).toBe(200);
   });
 
@@ -185,7 +238,9 @@ describe('row 14: production settings', () => {
     try {
       const res = await s.app.inject({ url: '/api/health' });
       expect(res.headers['strict-transport-security']).toContain('max-age=');
-      expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      expect(String(res.headers['content-security-policy'])).toContain(
+        'upgrade-insecure-requests',
+      );
     } finally {
       await s.close();
     }
@@ -194,13 +249,16 @@ describe('row 14: production settings', () => {
     expect(statSync(t.dataDir).mode & 0o777).toBe(0o700);
     const files = readdirSync(t.dataDir).filter((f) => f.endsWith('.db'));
     expect(files.length).toBeGreaterThan(0);
-    for (const f of files) expect(statSync(join(t.dataDir, f)).mode & 0o777).toBe(0o600);
+    for (const f of files)
+      expect(statSync(join(t.dataDir, f)).mode & 0o777).toBe(0o600);
   });
   it('given API_DOCS=off, then /api/docs is 404', async () => {
     const s = await createTestApp({ API_DOCS: 'off' });
     try {
       expect((await s.app.inject({ url: '/api/docs' })).statusCode).toBe(404);
-      expect((await t.app.inject({ url: '/api/docs/json' })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: '/api/docs/json' })).statusCode).toBe(
+        200,
+      );
     } finally {
       await s.close();
     }

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccounts } from '@server/admin/admin-accounts';
-import { bearer, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
+import {
+  bearer,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,17 +27,23 @@ const register = (payload: Record<string, unknown>) =>
 
 describe('accounts and auth', () => {
   it('given the §5 rules, when registering with bad fields, then 400 with the exact messages', async () => {
-    const base = { username: 'validname', email: 'valid@example.com', password: 'secret123' };
+    const base = {
+      username: 'validname',
+      email: 'valid@example.com',
+      password: 'secret123',
+    };
     expect((await register({ ...base, username: 'ab' })).json().message).toBe(
       'Username must be at least 3 characters',
     );
-    expect((await register({ ...base, email: 'not-an-email' })).json().message).toBe(
-      'Invalid email address',
-    );
-    expect((await register({ ...base, password: '12345' })).json().message).toBe(
-      'Password must be at least 6 characters',
-    );
-    expect((await register({ ...base, username: 'x'.repeat(51) })).statusCode).toBe(400);
+    expect(
+      (await register({ ...base, email: 'not-an-email' })).json().message,
+    ).toBe('Invalid email address');
+    expect(
+      (await register({ ...base, password: '12345' })).json().message,
+    ).toBe('Password must be at least 6 characters');
+    expect(
+      (await register({ ...base, username: 'x'.repeat(51) })).statusCode,
+    ).toBe(400);
   });
 
   it('given a registered user, when registering the same email or username again, then 409', async () => {
@@ -43,10 +54,17 @@ describe('accounts and auth', () => {
       password: 'secret123',
     });
     expect(dupEmail.statusCode).toBe(409);
-    expect(dupEmail.json().message).toBe('Email is already registered, or one that looks the same');
+    expect(dupEmail.json().message).toBe(
+      'Email is already registered, or one that looks the same',
+    );
     expect(
-      (await register({ username: u.username, email: 'fresh@example.com', password: 'secret123' }))
-        .statusCode,
+      (
+        await register({
+          username: u.username,
+          email: 'fresh@example.com',
+          password: 'secret123',
+        })
+      ).statusCode,
     ).toBe(409);
   });
 
@@ -59,9 +77,15 @@ describe('accounts and auth', () => {
       payload: { email: u.email, password: 'secret123' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ email: u.email, isOnboardingComplete: false });
+    expect(res.json().user).toMatchObject({
+      email: u.email,
+      isOnboardingComplete: false,
+    });
     expect(await t.ctx.store.headPosition()).toBe(head);
-    const me = await t.app.inject({ url: '/api/auth/me', headers: bearer(res.json().token) });
+    const me = await t.app.inject({
+      url: '/api/auth/me',
+      headers: bearer(res.json().token),
+    });
     expect(me.json()).toMatchObject({ id: u.userId, email: u.email });
     expect(me.body).not.toContain('passwordHash');
   });
@@ -78,7 +102,11 @@ describe('accounts and auth', () => {
     ).toBe('Invalid email address');
     expect(
       (
-        await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co' } })
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'a@b.co' },
+        })
       ).json().message,
     ).toBe('Password is required');
     expect(
@@ -101,30 +129,38 @@ describe('accounts and auth', () => {
         payload: { email: u.email, password },
       });
     expect((await attempt('secret123')).statusCode).toBe(200);
-    for (let i = 0; i < 3; i++) expect((await attempt('wrong-password')).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await attempt('wrong-password')).statusCode).toBe(401);
     const blocked = await attempt('secret123');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error).toBe('too_many_requests');
   });
 
   it('given bad tokens, then 401 with the right message', async () => {
-    const noDots = await t.app.inject({ url: '/api/auth/me', headers: bearer('abc') });
+    const noDots = await t.app.inject({
+      url: '/api/auth/me',
+      headers: bearer('abc'),
+    });
     expect(noDots.json()).toEqual({
       error: 'unauthorized',
       code: 'token_format',
       params: {},
       message: 'Invalid authentication token format',
     });
-    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer('a.b.c') })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.app.inject({ url: '/api/auth/me', headers: bearer('a.b.c') }))
+        .statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ url: '/api/auth/me' })).statusCode).toBe(401);
   });
 
   it('given a token, when the clock passes its expiry, then 401', async () => {
     const u = await registerUser(t.app);
     t.clock.advance(8 * 24 * 3_600_000);
-    const res = await t.app.inject({ url: '/api/auth/me', headers: bearer(u.token) });
+    const res = await t.app.inject({
+      url: '/api/auth/me',
+      headers: bearer(u.token),
+    });
     expect(res.statusCode).toBe(401);
     t.clock.advance(-8 * 24 * 3_600_000);
   });
@@ -167,7 +203,11 @@ describe('accounts and auth', () => {
       method: 'PUT',
       url: '/api/profile',
       headers: bearer(u.token),
-      payload: { username: `${u.username}x`, email: `new.${u.email}`, companyName: 'Acme BV' },
+      payload: {
+        username: `${u.username}x`,
+        email: `new.${u.email}`,
+        companyName: 'Acme BV',
+      },
     });
     expect(ok.json()).toMatchObject({
       username: `${u.username}x`,
@@ -175,8 +215,12 @@ describe('accounts and auth', () => {
       companyName: 'Acme BV',
     });
     expect(
-      (await t.app.inject({ url: '/api/user/profile', headers: bearer(u.token) })).json()
-        .companyName,
+      (
+        await t.app.inject({
+          url: '/api/user/profile',
+          headers: bearer(u.token),
+        })
+      ).json().companyName,
     ).toBe('Acme BV');
     const login = await t.app.inject({
       method: 'POST',
@@ -184,7 +228,10 @@ describe('accounts and auth', () => {
       payload: { email: `new.${u.email}`, password: 'secret123' },
     });
     expect(login.statusCode).toBe(200);
-    const stats = await t.app.inject({ url: '/api/user/stats', headers: bearer(u.token) });
+    const stats = await t.app.inject({
+      url: '/api/user/stats',
+      headers: bearer(u.token),
+    });
     expect(stats.json()).toEqual({ totalDeals: 0, successfulDeals: 0 });
   });
 
@@ -196,7 +243,10 @@ describe('accounts and auth', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().admin).toMatchObject({ username: 'ops', role: 'admin' });
-    const me = await t.app.inject({ url: '/api/admin/me', headers: bearer(ok.json().token) });
+    const me = await t.app.inject({
+      url: '/api/admin/me',
+      headers: bearer(ok.json().token),
+    });
     expect(me.json().role).toBe('admin');
     const all = await t.ctx.store.readAll();
     expect(all.some((e) => e.type === 'AdminLoggedIn')).toBe(true);
@@ -214,7 +264,8 @@ describe('accounts and auth', () => {
     // A user token is not an admin token (separate audience).
     const u = await registerUser(t.app);
     expect(
-      (await t.app.inject({ url: '/api/admin/me', headers: bearer(u.token) })).statusCode,
+      (await t.app.inject({ url: '/api/admin/me', headers: bearer(u.token) }))
+        .statusCode,
     ).toBe(401);
   });
 });

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adoptLookAlikeKeys } from '@server/accounts/look-alike-keys';
 import { createAdminAccounts } from '@server/admin/admin-accounts';
 import { nameKey } from '@server/commands/look-alike';
-import { exactStreamId, uniqueStreamId, type UniqueKind } from '@server/commands/unique-values';
+import {
+  exactStreamId,
+  uniqueStreamId,
+  type UniqueKind,
+} from '@server/commands/unique-values';
 import { bearer, createTestApp, type TestApp } from '@tests/support/test-app';
 
 let t: TestApp;
@@ -79,11 +83,13 @@ describe('look-alike usernames', () => {
     ]) {
       const res = await register(name);
       expect(res.statusCode, JSON.stringify(name)).toBe(400);
-      expect(res.json().message).toBe('Username must not contain invisible characters');
+      expect(res.json().message).toBe(
+        'Username must not contain invisible characters',
+      );
     }
-    expect((await register('fresh\u200bname', undefined, 'nl')).json().message).toMatch(
-      /onzichtbare tekens/,
-    );
+    expect(
+      (await register('fresh\u200bname', undefined, 'nl')).json().message,
+    ).toMatch(/onzichtbare tekens/);
     expect((await register('evil\u202egnp')).json().message).toBe(
       'Username must not contain text-direction control characters',
     );
@@ -117,15 +123,27 @@ describe('look-alike usernames', () => {
 
 describe('look-alike e-mail addresses and admin names', () => {
   it('given vic0@example.com, then local parts that look the same collide, other domains do not', async () => {
-    expect((await register('mailer-one', 'vic0@example.com')).statusCode).toBe(201);
-    for (const email of ['vico@example.com', 'VIC0@EXAMPLE.COM', 'vic0@Example.Com']) {
+    expect((await register('mailer-one', 'vic0@example.com')).statusCode).toBe(
+      201,
+    );
+    for (const email of [
+      'vico@example.com',
+      'VIC0@EXAMPLE.COM',
+      'vic0@Example.Com',
+    ]) {
       const res = await register(`mailer-${randomUUID().slice(0, 6)}`, email);
       expect(res.statusCode, email).toBe(409);
-      expect(res.json().message).toBe('Email is already registered, or one that looks the same');
+      expect(res.json().message).toBe(
+        'Email is already registered, or one that looks the same',
+      );
     }
     // Dots in a local part name another mailbox: they are kept.
-    expect((await register('mailer-two', 'vi.c0@example.com')).statusCode).toBe(201);
-    expect((await register('mailer-three', 'vic0@other.example')).statusCode).toBe(201);
+    expect((await register('mailer-two', 'vi.c0@example.com')).statusCode).toBe(
+      201,
+    );
+    expect(
+      (await register('mailer-three', 'vic0@other.example')).statusCode,
+    ).toBe(201);
   });
 
   it('given an admin name with an invisible character from the command line, then it is refused', async () => {
@@ -174,12 +192,26 @@ describe('accounts from before look-alike keys', () => {
     const revision = (await t.ctx.store.readStream(keyStream)).at(-1)!.revision;
     await t.ctx.store.append(
       keyStream,
-      [{ id: randomUUID(), type: 'ValueReleased', data: { kind, ownerId }, metadata }],
+      [
+        {
+          id: randomUUID(),
+          type: 'ValueReleased',
+          data: { kind, ownerId },
+          metadata,
+        },
+      ],
       revision,
     );
     await t.ctx.store.append(
       exactStreamId(kind, value),
-      [{ id: randomUUID(), type: 'ValueReserved', data: { kind, ownerId }, metadata }],
+      [
+        {
+          id: randomUUID(),
+          type: 'ValueReserved',
+          data: { kind, ownerId },
+          metadata,
+        },
+      ],
       'no_stream',
     );
   }
@@ -193,17 +225,25 @@ describe('accounts from before look-alike keys', () => {
 
     expect((await login(email)).statusCode).toBe(200);
     expect((await register('old.timer')).statusCode).toBe(409);
-    expect((await register('another', 'OLD.TIMER@example.com')).statusCode).toBe(409);
+    expect(
+      (await register('another', 'OLD.TIMER@example.com')).statusCode,
+    ).toBe(409);
 
     expect(
-      await adoptLookAlikeKeys({ unique: t.ctx.unique, accounts: t.ctx.queries.accounts }),
+      await adoptLookAlikeKeys({
+        unique: t.ctx.unique,
+        accounts: t.ctx.queries.accounts,
+      }),
     ).toEqual({ clashes: 0 });
     expect((await register('oldtimer')).statusCode).toBe(409);
     expect((await register('0ld-timer')).statusCode).toBe(409);
     expect((await login(email)).statusCode).toBe(200);
     // Adoption is idempotent: a second start appends nothing.
     const head = await t.ctx.store.headPosition();
-    await adoptLookAlikeKeys({ unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
+    await adoptLookAlikeKeys({
+      unique: t.ctx.unique,
+      accounts: t.ctx.queries.accounts,
+    });
     expect(await t.ctx.store.headPosition()).toBe(head);
     // The admin named before still signs in by its name.
     expect(

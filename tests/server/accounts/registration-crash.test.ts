@@ -11,25 +11,35 @@ import { loadConfig } from '@server/config';
 /** A crash mid-registration must not keep an address reserved for ever. */
 const dir = mkdtempSync(join(tmpdir(), 'register-crash-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const fixture = fileURLToPath(new URL('./fixtures/register-burst.fixture.ts', import.meta.url));
+const fixture = fileURLToPath(
+  new URL('./fixtures/register-burst.fixture.ts', import.meta.url),
+);
 const COUNT = 20;
 
 /** Runs the burst and SIGKILLs the process as soon as the first registration is answered. */
 function burstUntilKilled(dataDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir, String(COUNT)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fixture, dataDir, String(COUNT)],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     let errors = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk;
       if (/^201 /m.test(output)) child.kill('SIGKILL');
     });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
+    child.stderr
+      .setEncoding('utf8')
+      .on('data', (chunk: string) => (errors += chunk));
     child.on('error', reject);
     child.on('exit', (_code, signal) =>
-      signal === 'SIGKILL' ? resolve() : reject(new Error(`fixture exited on its own: ${errors}`)),
+      signal === 'SIGKILL'
+        ? resolve()
+        : reject(new Error(`fixture exited on its own: ${errors}`)),
     );
   });
 }
@@ -100,7 +110,11 @@ it(
       const taken = await app.inject({
         method: 'POST',
         url: '/api/auth/register',
-        payload: { username: 'someoneelse', email: 'burst0@example.com', password: 'secret123' },
+        payload: {
+          username: 'someoneelse',
+          email: 'burst0@example.com',
+          password: 'secret123',
+        },
       });
       expect(taken.statusCode).toBe(409);
     } finally {

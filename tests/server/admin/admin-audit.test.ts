@@ -10,8 +10,16 @@ import { decodeEvent } from '@machines/events/codec';
 import { initialOf, fold, stateKey } from '@machines/statechart';
 import type { DealEvent } from '@machines/deal/deal.events';
 import { createAdminAccounts } from '@server/admin/admin-accounts';
-import { csvColumns, disputeCsvRows, disputeExportSchema } from '@server/admin/disputes';
-import { createPaidRequest, payDeal, deliverPaidDeal } from '@tests/support/flow-helpers';
+import {
+  csvColumns,
+  disputeCsvRows,
+  disputeExportSchema,
+} from '@server/admin/disputes';
+import {
+  createPaidRequest,
+  payDeal,
+  deliverPaidDeal,
+} from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -25,8 +33,13 @@ let t: TestApp;
 let adminToken = '';
 let auditorToken = '';
 let brand: Awaited<ReturnType<typeof registerUser>>;
-const get = (url: string, token = auditorToken) => t.app.inject({ url, headers: bearer(token) });
-const post = (url: string, payload?: Record<string, unknown>, token = adminToken) =>
+const get = (url: string, token = auditorToken) =>
+  t.app.inject({ url, headers: bearer(token) });
+const post = (
+  url: string,
+  payload?: Record<string, unknown>,
+  token = adminToken,
+) =>
   t.app.inject(
     payload === undefined
       ? { method: 'POST', url, headers: bearer(token) }
@@ -45,7 +58,9 @@ async function login(username: string, password: string): Promise<string> {
 
 /** A deal delivered and disputed by the brand (with a link, a connected account and a payment). */
 async function disputedDeal(reason = 'Late, and "not" what we asked, sorry') {
-  const deal = await createDeal(t.app, brand.token, { title: 'Spring, launch "A"' });
+  const deal = await createDeal(t.app, brand.token, {
+    title: 'Spring, launch "A"',
+  });
   const link = await deliverPaidDeal(t.app, t.ctx, brand.token, deal.id);
   const disputed = await t.app.inject({
     method: 'POST',
@@ -98,21 +113,40 @@ describe('the account view of a deal', () => {
     });
     expect(approved.statusCode, approved.body).toBe(200);
     await t.ctx.quiesce();
-    const history = (await get(`/api/admin/deals/${deal.id}/events`)).json() as {
+    const history = (
+      await get(`/api/admin/deals/${deal.id}/events`)
+    ).json() as {
       type: string;
       ledger: {
-        lines: { kind: string; debit: string; credit: string; amountCents: number }[];
+        lines: {
+          kind: string;
+          debit: string;
+          credit: string;
+          amountCents: number;
+        }[];
         reference: string | null;
-        balances: { account: string; balanceCents: number; pendingCents: number }[];
+        balances: {
+          account: string;
+          balanceCents: number;
+          pendingCents: number;
+        }[];
       };
     }[];
     const moved = history.filter((e) => e.ledger.lines.length > 0);
-    const { amountCents, feeCents: fee } = t.ctx.queries.deals.byId(deal.id)!.context.amounts!;
+    const { amountCents, feeCents: fee } = t.ctx.queries.deals.byId(deal.id)!
+      .context.amounts!;
     const charged = amountCents + fee;
     expect(moved.map((e) => [e.type, e.ledger.lines])).toEqual([
       [
         'PaymentSucceeded',
-        [{ kind: 'posted', debit: 'gateway', credit: 'escrow', amountCents: charged }],
+        [
+          {
+            kind: 'posted',
+            debit: 'gateway',
+            credit: 'escrow',
+            amountCents: charged,
+          },
+        ],
       ],
       [
         'FundsReleaseRequested',
@@ -133,7 +167,10 @@ describe('the account view of a deal', () => {
     expect(moved[2]!.ledger.reference).toMatch(/^tr_/);
     // Every account after the release: the escrow and payable empty, the fee earned.
     const after = Object.fromEntries(
-      moved[2]!.ledger.balances.map((b) => [b.account, [b.balanceCents, b.pendingCents]]),
+      moved[2]!.ledger.balances.map((b) => [
+        b.account,
+        [b.balanceCents, b.pendingCents],
+      ]),
     );
     expect(after).toEqual({
       gateway: [fee, 0],
@@ -145,7 +182,9 @@ describe('the account view of a deal', () => {
       losses: [0, 0],
     });
     // Events that move no money show no lines and no reference.
-    expect(history.find((e) => e.type === 'CreatorAccepted')!.ledger).toMatchObject({
+    expect(
+      history.find((e) => e.type === 'CreatorAccepted')!.ledger,
+    ).toMatchObject({
       lines: [],
       reference: null,
     });
@@ -156,17 +195,23 @@ describe('replay timeline', () => {
   it('given a disputed deal with a note, then each entry shows the fold of its prefix, actors by name and why automatic steps happened', async () => {
     const { id } = await disputedDeal();
     expect(
-      (await post(`/api/admin/deals/${id}/notes`, { note: 'Asked the creator for the raw files.' }))
-        .statusCode,
+      (
+        await post(`/api/admin/deals/${id}/notes`, {
+          note: 'Asked the creator for the raw files.',
+        })
+      ).statusCode,
     ).toBe(200);
     // The dispute period runs out: the timer reactor releases the funds.
     t.clock.advance(73 * 3_600_000);
     await t.ctx.payments.reactor.tick();
     // The timer records the intent; the payments reactor makes the transfer and records it.
     await expect
-      .poll(async () => (await t.ctx.store.readStream(`deal-${id}`)).at(-1)?.type, {
-        timeout: 10_000,
-      })
+      .poll(
+        async () => (await t.ctx.store.readStream(`deal-${id}`)).at(-1)?.type,
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe('FundsReleased');
     await t.ctx.settle(await t.ctx.store.headPosition());
     auditorToken = await login('audit', 'audit-pass-1');
@@ -186,7 +231,11 @@ describe('replay timeline', () => {
     );
     expect(entries).toHaveLength(stored.length);
     entries.forEach((entry, i) => {
-      const snapshot = fold(dealMachine, stored.slice(0, i + 1), initialOf(dealMachine));
+      const snapshot = fold(
+        dealMachine,
+        stored.slice(0, i + 1),
+        initialOf(dealMachine),
+      );
       const view = dealStateView(snapshot, stored[i]!.metadata.at);
       expect(entry.state).toBe(stateKey(snapshot.value));
       expect(entry.recordedState).toBe(entry.state);
@@ -198,7 +247,10 @@ describe('replay timeline', () => {
       });
     });
     const by = (type: string) => entries.find((e) => e.type === type)!;
-    expect(by('DealCreated').actor).toEqual({ kind: 'brand', name: brand.username });
+    expect(by('DealCreated').actor).toEqual({
+      kind: 'brand',
+      name: brand.username,
+    });
     expect(by('CreatorAccepted').actor.name).toBe('creator (link)');
     expect(by('PaymentSucceeded').actor.name).toBe('payment provider');
     expect(by('PaymentSucceeded').view['heldCents']).toBe(27_050);
@@ -215,13 +267,19 @@ describe('replay timeline', () => {
       /^Released €250\.00 automatically: dispute period ended at 2026-03-0\dT\d\d:\d\d:\d\d\.\d{3}Z unresolved\.$/,
     );
     expect(released.view['heldCents']).toBe(0);
-    expect(JSON.stringify(entries.map((e) => [e.actor, e.summary]))).not.toContain(brand.userId);
+    expect(
+      JSON.stringify(entries.map((e) => [e.actor, e.summary])),
+    ).not.toContain(brand.userId);
 
-    const timeline = (await get(`/api/admin/disputes/${id}/timeline`)).json() as {
+    const timeline = (
+      await get(`/api/admin/disputes/${id}/timeline`)
+    ).json() as {
       type: string;
       actor: { name: string };
     }[];
-    expect(timeline.find((e) => e.type === 'DealNoteAdded')?.actor.name).toBe('root');
+    expect(timeline.find((e) => e.type === 'DealNoteAdded')?.actor.name).toBe(
+      'root',
+    );
 
     const page = (await get(`/api/admin/disputes/${id}`)).json();
     expect(page.outcome).toBe('auto_released');
@@ -231,14 +289,23 @@ describe('replay timeline', () => {
         englishText(e.summary).split(':')[0],
       ]),
     ).toEqual([
-      ['DisputePeriodElapsed', 'Dispute period ended at 2026-03-05T09'.split(':')[0]],
+      [
+        'DisputePeriodElapsed',
+        'Dispute period ended at 2026-03-05T09'.split(':')[0],
+      ],
       ['FundsReleaseRequested', 'Release of €250.00 requested automatically'],
       ['FundsReleased', 'Released €250.00 automatically'],
     ]);
     expect(page.decisions).toEqual([]);
-    expect(page.evidence.map((e: { by: string }) => e.by)).toEqual([brand.username, 'root']);
+    expect(page.evidence.map((e: { by: string }) => e.by)).toEqual([
+      brand.username,
+      'root',
+    ]);
     expect(
-      page.money.map((m: { kind: string; amountCents: number }) => [m.kind, m.amountCents]),
+      page.money.map((m: { kind: string; amountCents: number }) => [
+        m.kind,
+        m.amountCents,
+      ]),
     ).toEqual([
       ['payment', 27_050],
       ['release', 25_000],
@@ -252,10 +319,21 @@ describe('replay timeline', () => {
       url: `/api/deals/${deal.id}`,
       headers: bearer(brand.token),
     });
-    expect(t.ctx.queries.deals.byId(deal.id)?.status ?? 'deleted').toBe('deleted');
-    expect((await post(`/api/admin/deals/${deal.id}/notes`, { note: '  ' })).statusCode).toBe(400);
+    expect(t.ctx.queries.deals.byId(deal.id)?.status ?? 'deleted').toBe(
+      'deleted',
+    );
     expect(
-      (await post(`/api/admin/deals/${deal.id}/notes`, { note: 'x' }, auditorToken)).statusCode,
+      (await post(`/api/admin/deals/${deal.id}/notes`, { note: '  ' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await post(
+          `/api/admin/deals/${deal.id}/notes`,
+          { note: 'x' },
+          auditorToken,
+        )
+      ).statusCode,
     ).toBe(403);
   });
 });
@@ -266,10 +344,8 @@ describe('one redaction rule for every admin and auditor answer', () => {
     const creator = await registerUser(t.app);
     const request = await createPaidRequest(t.app, t.ctx, creator.token);
     const c = t.ctx.queries.deals.byId(id)!.context;
-    const r = t.ctx.queries.requests.byId(request.id)!.context as unknown as Record<
-      string,
-      unknown
-    >;
+    const r = t.ctx.queries.requests.byId(request.id)!
+      .context as unknown as Record<string, unknown>;
     const secrets = [
       c.shareableToken,
       c.checkoutSessionId,
@@ -307,7 +383,9 @@ describe('one redaction rule for every admin and auditor answer', () => {
     expect(dto).toMatchObject({
       shareableToken: 'present',
       stripeAccountId: 'present',
-      machine: { context: { paymentIntentId: 'present', checkoutSessionId: 'present' } },
+      machine: {
+        context: { paymentIntentId: 'present', checkoutSessionId: 'present' },
+      },
     });
     const link = (
       (await get(`/api/admin/deals/${id}/events`)).json() as {
@@ -323,28 +401,45 @@ describe('disputes for auditors', () => {
   it('lists every deal ever disputed with its outcome, filters by outcome and date, and exports JSON and CSV that read back', async () => {
     const open = await disputedDeal('=HYPERLINK("http://evil")');
     const refunded = await disputedDeal();
-    expect((await post(`/api/admin/deals/${refunded.id}/hold`)).statusCode).toBe(200);
-    expect((await post(`/api/admin/deals/${refunded.id}/refund`)).statusCode).toBe(200);
+    expect(
+      (await post(`/api/admin/deals/${refunded.id}/hold`)).statusCode,
+    ).toBe(200);
+    expect(
+      (await post(`/api/admin/deals/${refunded.id}/refund`)).statusCode,
+    ).toBe(200);
 
-    const all = (await get('/api/admin/disputes')).json() as { dealId: number; outcome: string }[];
+    const all = (await get('/api/admin/disputes')).json() as {
+      dealId: number;
+      outcome: string;
+    }[];
     expect(all.find((d) => d.dealId === open.id)?.outcome).toBe('open');
     expect(all.find((d) => d.dealId === refunded.id)?.outcome).toBe('refunded');
     expect(
-      ((await get('/api/admin/disputes?outcome=refunded')).json() as { dealId: number }[]).map(
-        (d) => d.dealId,
-      ),
+      (
+        (await get('/api/admin/disputes?outcome=refunded')).json() as {
+          dealId: number;
+        }[]
+      ).map((d) => d.dealId),
     ).toContain(refunded.id);
     expect(
-      ((await get('/api/admin/disputes?outcome=refunded')).json() as { outcome: string }[]).every(
-        (d) => d.outcome === 'refunded',
-      ),
+      (
+        (await get('/api/admin/disputes?outcome=refunded')).json() as {
+          outcome: string;
+        }[]
+      ).every((d) => d.outcome === 'refunded'),
     ).toBe(true);
     const now = t.clock.now();
     expect(
-      (await get(`/api/admin/disputes?from=${new Date(now.getTime() + DAY).toISOString()}`)).json(),
+      (
+        await get(
+          `/api/admin/disputes?from=${new Date(now.getTime() + DAY).toISOString()}`,
+        )
+      ).json(),
     ).toEqual([]);
     expect((await get('/api/admin/disputes?outcome=won')).statusCode).toBe(400);
-    expect((await get('/api/admin/disputes?from=yesterday')).statusCode).toBe(400);
+    expect((await get('/api/admin/disputes?from=yesterday')).statusCode).toBe(
+      400,
+    );
 
     const page = (await get(`/api/admin/disputes/${refunded.id}`)).json();
     expect(page).toMatchObject({
@@ -353,10 +448,15 @@ describe('disputes for auditors', () => {
       outcome: 'refunded',
       reason: expect.stringContaining('Late'),
     });
-    expect(page.money.map((m: { kind: string }) => m.kind)).toEqual(['payment', 'refund']);
+    expect(page.money.map((m: { kind: string }) => m.kind)).toEqual([
+      'payment',
+      'refund',
+    ]);
     expect(page.money[0].reference).toBe('present');
     expect(page.money[1].reference).toMatch(/^re_/);
-    expect(page.decisions.map((d: { type: string; by: string }) => [d.type, d.by])).toEqual([
+    expect(
+      page.decisions.map((d: { type: string; by: string }) => [d.type, d.by]),
+    ).toEqual([
       ['DealPutOnHold', 'root'],
       ['RefundRequested', 'root'],
     ]);
@@ -374,12 +474,20 @@ describe('disputes for auditors', () => {
       text: expect.stringContaining('Late'),
     });
     expect(
-      (await get(`/api/admin/disputes/${(await createDeal(t.app, brand.token)).id}`)).statusCode,
+      (
+        await get(
+          `/api/admin/disputes/${(await createDeal(t.app, brand.token)).id}`,
+        )
+      ).statusCode,
     ).toBe(404);
 
     const day = now.toISOString().slice(0, 10);
-    const json = await get(`/api/admin/disputes/export?format=json&from=${day}`);
-    expect(json.headers['content-disposition']).toBe(`attachment; filename="disputes-${day}.json"`);
+    const json = await get(
+      `/api/admin/disputes/export?format=json&from=${day}`,
+    );
+    expect(json.headers['content-disposition']).toBe(
+      `attachment; filename="disputes-${day}.json"`,
+    );
     const exported = disputeExportSchema.parse(json.json());
     expect(exported.disputes.map((d) => d.dealId)).toEqual(
       expect.arrayContaining([open.id, refunded.id]),
@@ -389,7 +497,10 @@ describe('disputes for auditors', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.body.startsWith('\ufeffdeal_id,')).toBe(true);
     expect(csv.body).toContain('\r\n');
-    const rows = parse(csv.body, { bom: true, columns: true }) as Record<string, string>[];
+    const rows = parse(csv.body, { bom: true, columns: true }) as Record<
+      string,
+      string
+    >[];
     // The formula guard: a cell a spreadsheet would evaluate (=, +, -, @ first, e.g. "@handle") is written as text with a leading '.
     const guard = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
     const expected = disputeCsvRows(exported.disputes).map((row) =>
@@ -399,21 +510,29 @@ describe('disputes for auditors', () => {
     expect(rows).toEqual(expected);
     expect(rows.some((row) => row.creator === "'@sanne.creates")).toBe(true);
     const payment = rows.find(
-      (row) => row.deal_id === String(refunded.id) && row.event === 'DealRefunded',
+      (row) =>
+        row.deal_id === String(refunded.id) && row.event === 'DealRefunded',
     )!;
     expect(payment.amount_eur).toBe('270.50');
     expect(payment.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect(rows.some((row) => row.deal_title === 'Spring, launch "A"')).toBe(true);
+    expect(rows.some((row) => row.deal_title === 'Spring, launch "A"')).toBe(
+      true,
+    );
     // A reason a spreadsheet would run as a formula is written as text.
     expect(csv.body).not.toMatch(/(^|,)"?=HYPERLINK/m);
-    expect((await get(`/api/admin/disputes/${open.id}/export?format=xml`)).statusCode).toBe(400);
+    expect(
+      (await get(`/api/admin/disputes/${open.id}/export?format=xml`))
+        .statusCode,
+    ).toBe(400);
   });
 });
 
 describe('CSV export against formula injection', () => {
   const triggers = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
   it('given texts with line breaks and formulas inside a cell, then every such cell is quoted, reads back whole, and no line of any cell opens a formula', async () => {
-    const deal = await createDeal(t.app, brand.token, { title: 'Spring campaign\n=1+1' });
+    const deal = await createDeal(t.app, brand.token, {
+      title: 'Spring campaign\n=1+1',
+    });
     await deliverPaidDeal(t.app, t.ctx, brand.token, deal.id);
     const reason = 'Late\r\n@SUM(A1:A9)\r-2+3\n\t=cmd|calc';
     const disputed = await t.app.inject({
@@ -424,8 +543,11 @@ describe('CSV export against formula injection', () => {
     });
     expect(disputed.statusCode, disputed.body).toBe(200);
     expect(
-      (await post(`/api/admin/deals/${deal.id}/notes`, { note: 'see\n+HYPERLINK("http://evil")' }))
-        .statusCode,
+      (
+        await post(`/api/admin/deals/${deal.id}/notes`, {
+          note: 'see\n+HYPERLINK("http://evil")',
+        })
+      ).statusCode,
     ).toBe(200);
 
     const csv = await get(`/api/admin/disputes/${deal.id}/export?format=csv`);
@@ -437,8 +559,13 @@ describe('CSV export against formula injection', () => {
     // RFC 4180: a cell with CR, LF, a quote or the separator is quoted.
     expect(body).toContain('"Spring campaign\n\'=1+1"');
 
-    const rows = parse(csv.body, { bom: true, columns: true }) as Record<string, string>[];
-    const { timeline } = (await get(`/api/admin/disputes/${deal.id}`)).json() as {
+    const rows = parse(csv.body, { bom: true, columns: true }) as Record<
+      string,
+      string
+    >[];
+    const { timeline } = (
+      await get(`/api/admin/disputes/${deal.id}`)
+    ).json() as {
       timeline: unknown[];
     };
     expect(rows).toHaveLength(timeline.length);
@@ -447,7 +574,9 @@ describe('CSV export against formula injection', () => {
       for (const cell of Object.values(row))
         for (const line of cell.split(/\r\n|\r|\n/))
           expect(line, JSON.stringify(cell)).not.toMatch(triggers);
-    expect(rows.every((row) => row.deal_title === "Spring campaign\n'=1+1")).toBe(true);
+    expect(
+      rows.every((row) => row.deal_title === "Spring campaign\n'=1+1"),
+    ).toBe(true);
   });
 });
 
@@ -455,7 +584,11 @@ describe('tamper evidence', () => {
   it('reports an intact chain, then the first break after a stored event is edited in the SQLite file', async () => {
     const { id } = await disputedDeal();
     const ok = (await get(`/api/admin/deals/${id}/integrity`)).json();
-    expect(ok).toMatchObject({ streamId: `deal-${id}`, ok: true, firstBreak: null });
+    expect(ok).toMatchObject({
+      streamId: `deal-${id}`,
+      ok: true,
+      firstBreak: null,
+    });
     expect(ok.events).toBeGreaterThan(5);
 
     const file = new Database(join(t.dataDir, 'events.db'));
@@ -467,13 +600,21 @@ describe('tamper evidence', () => {
       .get(`deal-${id}`)!;
     file
       .prepare('UPDATE events SET data = ? WHERE position = ?')
-      .run(row.data.replace('"amountCents":25000', '"amountCents":1000'), row.position);
+      .run(
+        row.data.replace('"amountCents":25000', '"amountCents":1000'),
+        row.position,
+      );
     file.close();
 
     const broken = (await get(`/api/admin/deals/${id}/integrity`)).json();
     expect(broken).toMatchObject({
       ok: false,
-      firstBreak: { streamId: `deal-${id}`, revision: 0, type: 'DealCreated', reason: 'mismatch' },
+      firstBreak: {
+        streamId: `deal-${id}`,
+        revision: 0,
+        type: 'DealCreated',
+        reason: 'mismatch',
+      },
     });
   });
 });
@@ -483,15 +624,19 @@ describe('hold ageing', () => {
     const deal = await createDeal(t.app, brand.token);
     await payDeal(t.app, t.ctx, brand.token, deal.id);
     expect(
-      ((await get('/api/admin/deals/hold-ageing')).json().deals as { dealId: number }[]).map(
-        (d) => d.dealId,
-      ),
+      (
+        (await get('/api/admin/deals/hold-ageing')).json().deals as {
+          dealId: number;
+        }[]
+      ).map((d) => d.dealId),
     ).not.toContain(deal.id);
     t.clock.advance(31 * DAY);
     auditorToken = await login('audit', 'audit-pass-1');
     const answer = (await get('/api/admin/deals/hold-ageing')).json();
     expect(answer.alertDays).toBe(30);
-    expect(answer.deals.find((d: { dealId: number }) => d.dealId === deal.id)).toMatchObject({
+    expect(
+      answer.deals.find((d: { dealId: number }) => d.dealId === deal.id),
+    ).toMatchObject({
       days: 31,
       heldCents: 27_050,
     });
@@ -506,7 +651,11 @@ describe('admin accounts over HTTP', () => {
       role: 'admin',
     });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()).toMatchObject({ username: 'second', role: 'admin', active: true });
+    expect(created.json()).toMatchObject({
+      username: 'second',
+      role: 'admin',
+      active: true,
+    });
     expect(
       (
         await post('/api/admin/accounts', {
@@ -517,8 +666,13 @@ describe('admin accounts over HTTP', () => {
       ).statusCode,
     ).toBe(409);
     expect(
-      (await post('/api/admin/accounts', { username: 'third', password: 'short', role: 'admin' }))
-        .statusCode,
+      (
+        await post('/api/admin/accounts', {
+          username: 'third',
+          password: 'short',
+          role: 'admin',
+        })
+      ).statusCode,
     ).toBe(400);
     expect(
       (
@@ -529,7 +683,10 @@ describe('admin accounts over HTTP', () => {
         })
       ).statusCode,
     ).toBe(400);
-    const list = (await get('/api/admin/accounts')).json() as { id: string; username: string }[];
+    const list = (await get('/api/admin/accounts')).json() as {
+      id: string;
+      username: string;
+    }[];
     expect(list.map((a) => a.username)).toEqual(
       expect.arrayContaining(['root', 'audit', 'second']),
     );
@@ -538,9 +695,13 @@ describe('admin accounts over HTTP', () => {
     const secondToken = await login('second', 'second-pass');
     expect((await get('/api/admin/me', secondToken)).statusCode).toBe(200);
     const me = (await get('/api/admin/me', adminToken)).json();
-    expect((await post(`/api/admin/accounts/${me.id}/deactivate`)).statusCode).toBe(409);
+    expect(
+      (await post(`/api/admin/accounts/${me.id}/deactivate`)).statusCode,
+    ).toBe(409);
     const id = created.json().id as string;
-    const off = await post(`/api/admin/accounts/${id}/deactivate`, { reason: 'left the team' });
+    const off = await post(`/api/admin/accounts/${id}/deactivate`, {
+      reason: 'left the team',
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().active).toBe(false);
     expect((await get('/api/admin/me', secondToken)).statusCode).toBe(401);
@@ -553,12 +714,18 @@ describe('admin accounts over HTTP', () => {
         })
       ).statusCode,
     ).toBe(401);
-    expect((await post(`/api/admin/accounts/${id}/deactivate`)).statusCode).toBe(409);
-    expect((await post('/api/admin/accounts/a_nobody/deactivate')).statusCode).toBe(404);
+    expect(
+      (await post(`/api/admin/accounts/${id}/deactivate`)).statusCode,
+    ).toBe(409);
+    expect(
+      (await post('/api/admin/accounts/a_nobody/deactivate')).statusCode,
+    ).toBe(404);
   });
 
   it('the auditor is refused (403) by every admin action the API documents', async () => {
-    const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const spec = t.app.swagger() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const actions = Object.entries(spec.paths)
       .filter(([path]) => path.startsWith('/api/admin/'))
       .flatMap(([path, methods]) =>
@@ -569,7 +736,12 @@ describe('admin accounts over HTTP', () => {
     expect(actions.length).toBeGreaterThanOrEqual(8);
     for (const [method, path] of actions) {
       const url = path.replace(/\{id\}/g, '1');
-      const res = await t.app.inject({ method, url, headers: bearer(auditorToken), payload: {} });
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: bearer(auditorToken),
+        payload: {},
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
   });

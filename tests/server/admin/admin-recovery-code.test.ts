@@ -22,17 +22,27 @@ const THROTTLES = {
   LOGIN_DELAY_MAX_MS: '1500',
 };
 const PASSWORD = 'root-pass-1';
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const sha256 = (text: string) =>
+  createHash('sha256').update(text).digest('hex');
 
 /** The CLI, as an operator runs it on the data folder. */
 const cli = (dataDir: string, args: string[], input = '') =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', ...args], {
-    cwd: process.cwd(),
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_USERNAME: '' },
-    input,
-    encoding: 'utf8',
-    timeout: 90_000,
-  });
+  spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/cli/admin.ts', ...args],
+    {
+      cwd: process.cwd(),
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        ADMIN_USERNAME: '',
+      },
+      input,
+      encoding: 'utf8',
+      timeout: 90_000,
+    },
+  );
 
 let dataDir = '';
 let t: TestApp;
@@ -55,15 +65,24 @@ afterAll(async () => {
 });
 
 const adminLogin = (payload: object, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/admin-login', remoteAddress, payload });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/admin-login',
+    remoteAddress,
+    payload,
+  });
 const adminEvents = async (): Promise<RecordedEvent[]> =>
   (await t.ctx.store.readAll()).filter((e) => e.streamId.startsWith('admin-'));
 
 describe('admin recovery code', () => {
   it('is issued by the CLI, recorded with its actor and kept only as a hash', async () => {
-    const [issued] = (await adminEvents()).filter((e) => e.type === 'AdminRecoveryCodeIssued');
+    const [issued] = (await adminEvents()).filter(
+      (e) => e.type === 'AdminRecoveryCodeIssued',
+    );
     expect(issued!.data).toEqual({ codeHash: sha256(code.replace(/-/g, '')) });
-    expect((issued!.metadata as { actor: { kind: string; id: string } }).actor).toMatchObject({
+    expect(
+      (issued!.metadata as { actor: { kind: string; id: string } }).actor,
+    ).toMatchObject({
       kind: 'system',
       id: expect.stringMatching(/^cli:/),
     });
@@ -75,12 +94,14 @@ describe('admin recovery code', () => {
   it('given an address refused for the admin account, when the admin gives the code with the password from it, then 200 and the code is spent; a second use is refused', async () => {
     const shared = '127.0.0.7';
     for (let i = 0; i < 5; i++)
-      expect((await adminLogin({ username: 'root', password: 'guess' }, shared)).statusCode).toBe(
-        401,
-      );
-    expect((await adminLogin({ username: 'root', password: PASSWORD }, shared)).statusCode).toBe(
-      429,
-    );
+      expect(
+        (await adminLogin({ username: 'root', password: 'guess' }, shared))
+          .statusCode,
+      ).toBe(401);
+    expect(
+      (await adminLogin({ username: 'root', password: PASSWORD }, shared))
+        .statusCode,
+    ).toBe(429);
     // A made-up code gets no further than no code.
     const madeUp = await adminLogin(
       {
@@ -94,11 +115,17 @@ describe('admin recovery code', () => {
 
     const head = await t.ctx.store.headPosition();
     const recovered = await adminLogin(
-      { username: ' ROOT ', password: PASSWORD, recoveryCode: code.toLowerCase() },
+      {
+        username: ' ROOT ',
+        password: PASSWORD,
+        recoveryCode: code.toLowerCase(),
+      },
       shared,
     );
     expect(recovered.statusCode, recovered.body).toBe(200);
-    expect(recovered.json()).toMatchObject({ admin: { username: 'root', role: 'admin' } });
+    expect(recovered.json()).toMatchObject({
+      admin: { username: 'root', role: 'admin' },
+    });
     const after = (await t.ctx.store.readAll({ after: head })).filter((e) =>
       e.streamId.startsWith('admin-'),
     );
@@ -106,7 +133,9 @@ describe('admin recovery code', () => {
       ['AdminRecoveryCodeUsed', { signedIn: true }],
       ['AdminLoggedIn', {}],
     ]);
-    expect((after[0]!.metadata as { actor: { kind: string } }).actor.kind).toBe('admin');
+    expect((after[0]!.metadata as { actor: { kind: string } }).actor.kind).toBe(
+      'admin',
+    );
 
     const again = await adminLogin(
       { username: 'root', password: PASSWORD, recoveryCode: code },
@@ -119,9 +148,10 @@ describe('admin recovery code', () => {
     // The previous test spent 5 of the account's 20; 15 more from three other addresses.
     for (const address of ['127.0.1.2', '127.0.1.3', '127.0.1.4'])
       for (let i = 0; i < 5; i++)
-        expect((await adminLogin({ username: 'root', password: 'x' }, address)).statusCode).toBe(
-          401,
-        );
+        expect(
+          (await adminLogin({ username: 'root', password: 'x' }, address))
+            .statusCode,
+        ).toBe(401);
     const admins = createAdminAccounts({
       run: t.ctx.run,
       unique: t.ctx.unique,
@@ -153,9 +183,12 @@ describe('admin recovery code', () => {
     expect(wrong.json()).toMatchObject({ code: 'invalid_credentials' });
     const [used] = (await adminEvents()).filter(
       (e) =>
-        e.type === 'AdminRecoveryCodeUsed' && (e.data as { signedIn: boolean }).signedIn === false,
+        e.type === 'AdminRecoveryCodeUsed' &&
+        (e.data as { signedIn: boolean }).signedIn === false,
     );
-    expect((used!.metadata as { actor: { id: string } }).actor.id).toBe('admin-login');
+    expect((used!.metadata as { actor: { id: string } }).actor.id).toBe(
+      'admin-login',
+    );
     // A spent code is a wrong credential, and the account's wait applies to it again.
     const late = Date.now();
     const afterSpent = await adminLogin(
@@ -166,7 +199,8 @@ describe('admin recovery code', () => {
     expect(Date.now() - late).toBeGreaterThanOrEqual(1_400);
     // Without a code the right password still gets in, after the wait (never a lock-out).
     expect(
-      (await adminLogin({ username: 'root', password: PASSWORD }, '127.0.1.12')).statusCode,
+      (await adminLogin({ username: 'root', password: PASSWORD }, '127.0.1.12'))
+        .statusCode,
     ).toBe(200);
   }, 60_000);
 
@@ -176,7 +210,10 @@ describe('admin recovery code', () => {
       '127.0.2.1',
     );
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    expect(bad.json()).toMatchObject({
+      code: expect.any(String),
+      message: expect.any(String),
+    });
     const long = await adminLogin(
       { username: 'root', password: PASSWORD, recoveryCode: 'A'.repeat(101) },
       '127.0.2.1',

@@ -60,7 +60,8 @@ beforeAll(async () => {
   });
   admin = bearer((login.json() as { token: string }).token);
   const gateway = t.ctx.payments.gateway;
-  if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
+  if (!isSimulated(gateway))
+    throw new Error('tests run on the simulated gateway');
   const deal = async () => {
     const { id } = await createDeal(t.app, brand.token);
     dealIds.push(id);
@@ -85,9 +86,13 @@ beforeAll(async () => {
     headers: bearer(brand.token),
     payload: { dealId: failed },
   });
-  await gateway.failCheckout(t.ctx.queries.deals.byId(failed)!.context.checkoutSessionId!);
+  await gateway.failCheckout(
+    t.ctx.queries.deals.byId(failed)!.context.checkoutSessionId!,
+  );
   await t.ctx.quiesce();
-  expect(t.ctx.queries.deals.byId(failed)!.context.lastFailedSessionId).toMatch(/^cs_/);
+  expect(t.ctx.queries.deals.byId(failed)!.context.lastFailedSessionId).toMatch(
+    /^cs_/,
+  );
   await link(failed);
   const failedThenPaid = await deal();
   await t.app.inject({
@@ -96,11 +101,19 @@ beforeAll(async () => {
     headers: bearer(brand.token),
     payload: { dealId: failedThenPaid },
   });
-  await gateway.failCheckout(t.ctx.queries.deals.byId(failedThenPaid)!.context.checkoutSessionId!);
+  await gateway.failCheckout(
+    t.ctx.queries.deals.byId(failedThenPaid)!.context.checkoutSessionId!,
+  );
   await t.ctx.quiesce();
   await payDeal(t.app, t.ctx, brand.token, failedThenPaid);
   // Accepted and connected; delivered; disputed and held; released; refunded.
-  for (const step of ['connected', 'delivered', 'dispute', 'completed', 'refunded'] as const) {
+  for (const step of [
+    'connected',
+    'delivered',
+    'dispute',
+    'completed',
+    'refunded',
+  ] as const) {
     const id = await deal();
     await payDeal(t.app, t.ctx, brand.token, id);
     if (step === 'refunded') {
@@ -130,7 +143,11 @@ beforeAll(async () => {
         headers: bearer(brand.token),
         payload: { reason: 'Late' },
       });
-      await t.app.inject({ method: 'POST', url: `/api/admin/deals/${id}/hold`, headers: admin });
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/deals/${id}/hold`,
+        headers: admin,
+      });
     }
     if (step === 'completed')
       await t.app.inject({
@@ -150,12 +167,16 @@ afterAll(() => t.close());
 /** Every admin GET route from the app's own OpenAPI document (a new route is walked without editing this file). */
 function adminGetPaths(): string[] {
   const doc = (
-    t.app as unknown as { swagger(): { paths: Record<string, Record<string, unknown>> } }
+    t.app as unknown as {
+      swagger(): { paths: Record<string, Record<string, unknown>> };
+    }
   ).swagger();
   return Object.entries(doc.paths)
     .filter(
       ([path, methods]) =>
-        path.startsWith('/api/admin/') && 'get' in methods && !path.includes('/stream'),
+        path.startsWith('/api/admin/') &&
+        'get' in methods &&
+        !path.includes('/stream'),
     )
     .map(([path]) => path.replace(/\{(\w+)\}/g, ':$1'));
 }
@@ -170,14 +191,19 @@ function urlsFor(path: string): string[] {
       ),
     );
   const ids =
-    path.startsWith('/api/admin/payment-requests') || path.includes('/payment_request/')
+    path.startsWith('/api/admin/payment-requests') ||
+    path.includes('/payment_request/')
       ? requestIds
       : dealIds;
   return ids.map((id) => path.replace(':id', String(id)));
 }
 
 /** Every string leaf with the key that holds it. */
-function leaves(value: unknown, key = '', out: { key: string; value: string }[] = []) {
+function leaves(
+  value: unknown,
+  key = '',
+  out: { key: string; value: string }[] = [],
+) {
   if (typeof value === 'string') out.push({ key, value });
   else if (Array.isArray(value)) for (const v of value) leaves(v, key, out);
   else if (value && typeof value === 'object')
@@ -219,9 +245,16 @@ describe('every admin answer, walked for id-like values', () => {
     for (const path of paths) {
       for (const url of urlsFor(path)) {
         const res = await t.app.inject({ url, headers: admin });
-        if (res.statusCode !== 200 || res.headers['content-type'] === 'application/pdf') continue;
+        if (
+          res.statusCode !== 200 ||
+          res.headers['content-type'] === 'application/pdf'
+        )
+          continue;
         answers++;
-        for (const leak of leaks(res.body, String(res.headers['content-type'] ?? '')))
+        for (const leak of leaks(
+          res.body,
+          String(res.headers['content-type'] ?? ''),
+        ))
           problems.push(`${url} ${leak}`);
       }
     }

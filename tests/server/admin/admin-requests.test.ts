@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccounts } from '@server/admin/admin-accounts';
 import { isSimulated } from '@server/money/gateway/create-gateway';
 import type { SimulatedGateway } from '@server/money/gateway/simulated/simulated-gateway';
-import { claimHeader, createPaidRequest, payDeal } from '@tests/support/flow-helpers';
+import {
+  claimHeader,
+  createPaidRequest,
+  payDeal,
+} from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -18,7 +22,8 @@ let auditorToken = '';
 let creator: Awaited<ReturnType<typeof registerUser>>;
 beforeAll(async () => {
   t = await createTestApp();
-  if (!isSimulated(t.ctx.payments.gateway)) throw new Error('tests run on the simulated gateway');
+  if (!isSimulated(t.ctx.payments.gateway))
+    throw new Error('tests run on the simulated gateway');
   gateway = t.ctx.payments.gateway;
   creator = await registerUser(t.app, { companyName: null });
   const admins = createAdminAccounts({
@@ -31,8 +36,11 @@ beforeAll(async () => {
     ['audit', 'auditor'],
   ] as const) {
     await t.ctx.settle(
-      (await admins.create(name, 'admin-pass-1', role, { actor: { kind: 'system', id: 'test' } }))
-        .position,
+      (
+        await admins.create(name, 'admin-pass-1', role, {
+          actor: { kind: 'system', id: 'test' },
+        })
+      ).position,
     );
   }
   const login = async (username: string) =>
@@ -55,9 +63,16 @@ const chargeback = async (chargeId: string) => {
 };
 const adminList = async (token = adminToken) =>
   (
-    await t.app.inject({ url: '/api/admin/payment-requests', headers: bearer(token) })
+    await t.app.inject({
+      url: '/api/admin/payment-requests',
+      headers: bearer(token),
+    })
   ).json() as Record<string, unknown>[];
-const releaseHold = (id: number, token: string | null = adminToken, payload?: object) =>
+const releaseHold = (
+  id: number,
+  token: string | null = adminToken,
+  payload?: object,
+) =>
   t.app.inject({
     method: 'POST',
     url: `/api/admin/payment-requests/${id}/release-hold`,
@@ -104,18 +119,28 @@ describe('admin payment requests', () => {
         email: creator.email,
         payoutsEnabled: false,
       },
-      hold: { disputeId: expect.stringMatching(/^dp_/), reason: 'Chargeback: fraudulent' },
+      hold: {
+        disputeId: expect.stringMatching(/^dp_/),
+        reason: 'Chargeback: fraudulent',
+      },
       chargebacks: [{ amountCents: 42_000, reason: 'fraudulent' }],
       duplicateRefunds: [],
       // An open chargeback lets nothing else out of the escrow until its outcome.
       adminCan: ['releaseHold'],
     });
     const mine = (
-      await t.app.inject({ url: '/api/payment-requests', headers: bearer(creator.token) })
+      await t.app.inject({
+        url: '/api/payment-requests',
+        headers: bearer(creator.token),
+      })
     )
       .json()
       .find((r: { id: number }) => r.id === id);
-    expect(mine).toMatchObject({ status: 'paid', onHold: true, payoutPending: false });
+    expect(mine).toMatchObject({
+      status: 'paid',
+      onHold: true,
+      payoutPending: false,
+    });
     expect(mine.state.can).not.toContain('complete');
     const refused = await complete(id);
     expect(refused.statusCode).toBe(409);
@@ -131,7 +156,9 @@ describe('admin payment requests', () => {
     expect((await releaseHold(id, creator.token)).statusCode).toBe(401);
     expect((await releaseHold(999_999)).statusCode).toBe(404);
 
-    const released = await releaseHold(id, adminToken, { note: 'Chargeback won' });
+    const released = await releaseHold(id, adminToken, {
+      note: 'Chargeback won',
+    });
     expect(released.statusCode, released.body).toBe(200);
     expect(released.json().request).toMatchObject({
       id,
@@ -148,7 +175,10 @@ describe('admin payment requests', () => {
     // No payout account yet: 202, waiting for the creator's bank account; payout_pending, shown
     // with the spec's status `completed`.
     expect(done.statusCode, done.body).toBe(202);
-    expect(done.json()).toMatchObject({ pending: true, waitingFor: 'bank_account' });
+    expect(done.json()).toMatchObject({
+      pending: true,
+      waitingFor: 'bank_account',
+    });
     expect(done.json().request).toMatchObject({
       status: 'completed',
       payoutPending: true,
@@ -173,7 +203,9 @@ describe('admin payment requests', () => {
 
   it('given a deferred payout, when a chargeback arrives, then the request is held in payout_pending until released', async () => {
     const { id } = await createPaidRequest(t.app, t.ctx, creator.token);
-    expect((await completeAndApprove(id)).json().request.payoutPending).toBe(true);
+    expect((await completeAndApprove(id)).json().request.payoutPending).toBe(
+      true,
+    );
     await chargeback(t.ctx.queries.requests.byId(id)!.context.chargeId!);
     expect((await adminList()).find((r) => r.id === id)).toMatchObject({
       status: 'completed',
@@ -193,7 +225,10 @@ describe('admin payment requests', () => {
       t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!,
     )!;
     await gateway.payCheckout(
-      gateway.ledger.openSession({ ...paid.input, idempotencyKey: 'stale-request-tab' }).id,
+      gateway.ledger.openSession({
+        ...paid.input,
+        idempotencyKey: 'stale-request-tab',
+      }).id,
       'card',
     );
     await settle();
@@ -207,17 +242,28 @@ describe('admin payment requests', () => {
       t.ctx.queries.deals.byId(deal.id)!.context.checkoutSessionId!,
     )!;
     await gateway.payCheckout(
-      gateway.ledger.openSession({ ...dealSession.input, idempotencyKey: 'stale-deal-tab' }).id,
+      gateway.ledger.openSession({
+        ...dealSession.input,
+        idempotencyKey: 'stale-deal-tab',
+      }).id,
       'card',
     );
     await settle();
     await chargeback(dealSession.chargeId!);
     const answer = (
-      await t.app.inject({ url: `/api/admin/deals/${deal.id}`, headers: bearer(auditorToken) })
+      await t.app.inject({
+        url: `/api/admin/deals/${deal.id}`,
+        headers: bearer(auditorToken),
+      })
     ).json();
     expect(answer.duplicateRefunds).toMatchObject([{ amountCents: 27_050 }]);
     expect(answer.chargebacks).toMatchObject([{ reason: 'fraudulent' }]);
-    const listed = (await t.app.inject({ url: '/api/admin/deals', headers: bearer(adminToken) }))
+    const listed = (
+      await t.app.inject({
+        url: '/api/admin/deals',
+        headers: bearer(adminToken),
+      })
+    )
       .json()
       .find((d: { id: number }) => d.id === deal.id);
     expect(listed.duplicateRefunds).toHaveLength(1);

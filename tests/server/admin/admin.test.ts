@@ -1,7 +1,11 @@
 import { englishText } from '@tests/support/event-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccounts } from '@server/admin/admin-accounts';
-import { acceptAndConnect, claimHeader, payDeal } from '@tests/support/flow-helpers';
+import {
+  acceptAndConnect,
+  claimHeader,
+  payDeal,
+} from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -52,7 +56,10 @@ describe('admin', () => {
     const paid = await createDeal(t.app, brand.token);
     await payDeal(t.app, t.ctx, brand.token, paid.id);
     const list = (
-      await t.app.inject({ url: '/api/admin/deals', headers: bearer(adminToken) })
+      await t.app.inject({
+        url: '/api/admin/deals',
+        headers: bearer(adminToken),
+      })
     ).json();
     expect(list.find((d: { id: number }) => d.id === unpaid.id).user).toEqual({
       companyName: 'Acme BV',
@@ -60,7 +67,10 @@ describe('admin', () => {
       email: brand.email,
     });
     const counts = (
-      await t.app.inject({ url: '/api/admin/deals/counts', headers: bearer(auditorToken) })
+      await t.app.inject({
+        url: '/api/admin/deals/counts',
+        headers: bearer(auditorToken),
+      })
     ).json();
     expect(counts).toMatchObject({
       all: 2,
@@ -159,7 +169,10 @@ describe('admin', () => {
       ]),
     );
     expect(
-      englishText(timeline.find((e: { type: string }) => e.type === 'DisputeOpened').summary),
+      englishText(
+        timeline.find((e: { type: string }) => e.type === 'DisputeOpened')
+          .summary,
+      ),
     ).toContain('“Late”');
   });
 

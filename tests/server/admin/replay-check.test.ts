@@ -13,7 +13,12 @@ import {
   type SqliteEventStore,
 } from '@server/event-store/sqlite-event-store';
 import { verifyStore } from '@server/event-store/hash-chain';
-import { dealGiven, dealHistory, event, type AnyEvent } from '@tests/support/event-factory';
+import {
+  dealGiven,
+  dealHistory,
+  event,
+  type AnyEvent,
+} from '@tests/support/event-factory';
 
 let dir: string;
 let store: SqliteEventStore;
@@ -27,7 +32,10 @@ afterEach(async () => {
 });
 
 /** Appends events as a writer of some machine version did: each stamped with the state that version recorded. */
-async function write(streamId: string, events: { event: AnyEvent; state: string }[]) {
+async function write(
+  streamId: string,
+  events: { event: AnyEvent; state: string }[],
+) {
   await store.append(
     streamId,
     events.map(({ event: e, state }) => ({
@@ -45,7 +53,8 @@ function stamped(events: AnyEvent[]) {
   return events.map((e, i) => ({
     event: e,
     state: stateKey(
-      fold(dealMachine, events.slice(0, i + 1) as never, initialOf(dealMachine)).value,
+      fold(dealMachine, events.slice(0, i + 1) as never, initialOf(dealMachine))
+        .value,
     ),
   }));
 }
@@ -57,7 +66,10 @@ describe('npm run replay-check', () => {
     // An older machine let the creator deliver before connecting a bank account.
     await write('deal-2', [
       ...stamped(current),
-      { event: event('ContentDelivered', {}, '2026-03-02T12:00:00.000Z'), state: 'delivered' },
+      {
+        event: event('ContentDelivered', {}, '2026-03-02T12:00:00.000Z'),
+        state: 'delivered',
+      },
     ]);
     // An older machine had a "paid" state where today's has pending_delivery.awaiting_acceptance.
     await write('deal-3', [
@@ -68,7 +80,10 @@ describe('npm run replay-check', () => {
     // A stream whose event no longer decodes (a type the catalogue dropped).
     await write('deal-4', [
       { event: dealHistory.created(), state: 'pending_payment' },
-      { event: { ...dealHistory.paid(), type: 'PaymentCaptured' } as never, state: 'paid' },
+      {
+        event: { ...dealHistory.paid(), type: 'PaymentCaptured' } as never,
+        state: 'paid',
+      },
     ]);
 
     const { streams, problems } = await replayCheck(store);
@@ -92,7 +107,9 @@ describe('npm run verify', () => {
   it('keeps one chain when two processes (two store instances on one file) append to the same stream in turn', async () => {
     const other = createSqliteEventStore({ path: join(dir, 'events.db') });
     try {
-      const one = (n: number) => [{ id: randomUUID(), type: 'Tested', data: { n }, metadata: {} }];
+      const one = (n: number) => [
+        { id: randomUUID(), type: 'Tested', data: { n }, metadata: {} },
+      ];
       await store.append('s-1', one(0), 'no_stream');
       await other.append('s-1', one(1), 0);
       await store.append('s-1', one(2), 1);
@@ -101,7 +118,11 @@ describe('npm run verify', () => {
     } finally {
       await other.close();
     }
-    expect(await verifyStore(store)).toEqual({ streams: 1, events: 5, breaks: [] });
+    expect(await verifyStore(store)).toEqual({
+      streams: 1,
+      events: 5,
+      breaks: [],
+    });
   });
 
   it('finds every stream intact, then the first break of a stream whose stored event was edited', async () => {
@@ -115,7 +136,11 @@ describe('npm run verify', () => {
       ]),
     );
     await write('deal-2', stamped([dealHistory.created()]));
-    expect(await verifyStore(store, 2)).toEqual({ streams: 2, events: 5, breaks: [] });
+    expect(await verifyStore(store, 2)).toEqual({
+      streams: 2,
+      events: 5,
+      breaks: [],
+    });
     await store.close();
 
     const file = new Database(join(dir, 'events.db'));
@@ -152,6 +177,8 @@ describe('npm run verify', () => {
     );
     const replay = cli('server/cli/replay-check.ts');
     expect(replay.status, replay.stderr).toBe(0);
-    expect(replay.stdout).toContain('OK: 2 deal and payment-request streams (5 events)');
+    expect(replay.stdout).toContain(
+      'OK: 2 deal and payment-request streams (5 events)',
+    );
   }, 60_000);
 });

@@ -96,10 +96,18 @@ describe('POST /api/admin/deals/:id/split', () => {
     const id = await disputedDeal();
     const res = await split(id, { creatorCents: 15_000 }, 'split-happy');
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { success: boolean; pending: boolean; deal: AdminDealDto };
+    const body = res.json() as {
+      success: boolean;
+      pending: boolean;
+      deal: AdminDealDto;
+    };
     expect(body).toMatchObject({ success: true, pending: false });
     expect(body.deal.status).toBe('split_resolved');
-    expect(body.deal.state).toMatchObject({ status: 'split_resolved', step: 7, badge: 'green' });
+    expect(body.deal.state).toMatchObject({
+      status: 'split_resolved',
+      step: 7,
+      badge: 'green',
+    });
     expect(body.deal.split).toMatchObject({
       creatorCents: 15_000,
       refundCents: 10_820,
@@ -134,7 +142,10 @@ describe('POST /api/admin/deals/:id/split', () => {
     });
 
     const own = (
-      await t.app.inject({ url: `/api/deals/${id}`, headers: bearer(brand.token) })
+      await t.app.inject({
+        url: `/api/deals/${id}`,
+        headers: bearer(brand.token),
+      })
     ).json();
     expect(own).toMatchObject({
       status: 'split_resolved',
@@ -168,7 +179,9 @@ describe('POST /api/admin/deals/:id/split', () => {
   it('20 parallel split requests make one transfer and one refund', async () => {
     const id = await disputedDeal();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => split(id, { creatorCents: 20_000 }, `split-race-${i}`)),
+      Array.from({ length: 20 }, (_, i) =>
+        split(id, { creatorCents: 20_000 }, `split-race-${i}`),
+      ),
     );
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200 || c === 202)).toHaveLength(1);
@@ -212,12 +225,15 @@ describe('POST /api/admin/deals/:id/split', () => {
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json()).toMatchObject({
       success: true,
-      deal: { status: 'split_resolved', split: { transfer: 'succeeded', refund: 'succeeded' } },
+      deal: {
+        status: 'split_resolved',
+        split: { transfer: 'succeeded', refund: 'succeeded' },
+      },
     });
     const money = moneyOf(id);
-    expect(money.transfers.map((x) => [x.amountCents, x.idempotencyKey])).toEqual([
-      [12_345, refundKey.replace(/:refund$/, ':transfer')],
-    ]);
+    expect(
+      money.transfers.map((x) => [x.amountCents, x.idempotencyKey]),
+    ).toEqual([[12_345, refundKey.replace(/:refund$/, ':transfer')]]);
     expect(money.refunds).toHaveLength(1);
 
     const nothing = await t.app.inject({
@@ -265,7 +281,9 @@ describe('POST /api/admin/deals/:id/split', () => {
     ).toBe(200);
     const res = await split(id, { creatorCents: 100 });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ deal: { status: 'split_resolved', onHold: false } });
+    expect(res.json()).toMatchObject({
+      deal: { status: 'split_resolved', onHold: false },
+    });
   });
 
   it('refuses bad amounts (400), auditors (403), deals neither in dispute nor on hold (409), unknown deals (404), with nothing moved', async () => {
@@ -282,11 +300,20 @@ describe('POST /api/admin/deals/:id/split', () => {
     ];
     for (const [body, status, code] of refusals) {
       const res = await split(id, body);
-      expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(status);
+      expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(
+        status,
+      );
       expect(res.json(), JSON.stringify(body)).toMatchObject({ code });
-      expect(res.json().message, JSON.stringify(body)).toEqual(expect.any(String));
+      expect(res.json().message, JSON.stringify(body)).toEqual(
+        expect.any(String),
+      );
     }
-    const auditor = await split(id, { creatorCents: 100 }, undefined, auditorToken);
+    const auditor = await split(
+      id,
+      { creatorCents: 100 },
+      undefined,
+      auditorToken,
+    );
     expect(auditor.statusCode).toBe(403);
     const auditorRetry = await t.app.inject({
       method: 'POST',
@@ -294,7 +321,10 @@ describe('POST /api/admin/deals/:id/split', () => {
       headers: bearer(auditorToken),
     });
     expect(auditorRetry.statusCode).toBe(403);
-    expect((await split(id, { creatorCents: 100 }, undefined, brand.token)).statusCode).toBe(401);
+    expect(
+      (await split(id, { creatorCents: 100 }, undefined, brand.token))
+        .statusCode,
+    ).toBe(401);
     expect((await split(999_999, { creatorCents: 100 })).statusCode).toBe(404);
 
     const delivered = await disputedDeal(false);
@@ -316,9 +346,13 @@ describe('POST /api/admin/deals/:id/split', () => {
   it('outputs: history replay, dispute timeline and exports, receipts and statements, the money overview', async () => {
     const id = await disputedDeal();
     const link = t.ctx.queries.deals.byId(id)!.context.shareableToken!;
-    expect((await split(id, { creatorCents: 15_000 }, 'split-outputs')).statusCode).toBe(200);
-    const get = (url: string, headers: Record<string, string> = bearer(auditorToken)) =>
-      t.app.inject({ url, headers });
+    expect(
+      (await split(id, { creatorCents: 15_000 }, 'split-outputs')).statusCode,
+    ).toBe(200);
+    const get = (
+      url: string,
+      headers: Record<string, string> = bearer(auditorToken),
+    ) => t.app.inject({ url, headers });
 
     const history = (await get(`/api/admin/deals/${id}/events`)).json() as {
       type: string;
@@ -336,7 +370,9 @@ describe('POST /api/admin/deals/:id/split', () => {
       'Admin root resolved the deal with a split: €150.00 to the creator, €108.20 back to the brand, €12.30 fee kept (of €270.50 held).',
     );
     expect(history.at(-1)!.view.heldCents).toBe(0);
-    const timeline = (await get(`/api/admin/disputes/${id}/timeline`)).json() as { type: string }[];
+    const timeline = (
+      await get(`/api/admin/disputes/${id}/timeline`)
+    ).json() as { type: string }[];
     expect(timeline.map((e) => e.type)).toEqual(
       expect.arrayContaining([
         'DealSplitRequested',
@@ -354,7 +390,9 @@ describe('POST /api/admin/deals/:id/split', () => {
       expect.objectContaining({ kind: 'split_transfer', amountCents: 15_000 }),
       expect.objectContaining({ kind: 'split_refund', amountCents: 10_820 }),
     ]);
-    const filtered = (await get('/api/admin/disputes?outcome=split')).json() as {
+    const filtered = (
+      await get('/api/admin/disputes?outcome=split')
+    ).json() as {
       dealId: number;
     }[];
     expect(filtered.map((d) => d.dealId)).toContain(id);
@@ -362,14 +400,19 @@ describe('POST /api/admin/deals/:id/split', () => {
     expect(csv).toContain('SplitTransferSucceeded');
     expect(csv).toMatch(/SplitRefundSucceeded,payment provider,108\.20,/);
 
-    const receipt = (await get(`/api/deals/${id}/receipt`, bearer(brand.token))).json();
+    const receipt = (
+      await get(`/api/deals/${id}/receipt`, bearer(brand.token))
+    ).json();
     expect(receipt).toMatchObject({
       kind: 'receipt',
       paidCents: CHARGED,
       refundedCents: 10_820,
       split: { creatorCents: 15_000, refundCents: 10_820, feeKeptCents: 1_230 },
     });
-    const statement = await get(`/api/deals/link/${link}/statement`, claimHeader(link));
+    const statement = await get(
+      `/api/deals/link/${link}/statement`,
+      claimHeader(link),
+    );
     expect(statement.statusCode, statement.body).toBe(200);
     expect(statement.json()).toMatchObject({
       kind: 'statement',
@@ -378,9 +421,15 @@ describe('POST /api/admin/deals/:id/split', () => {
     });
 
     const overview = (await get('/api/admin/money/overview')).json() as {
-      totals: { feesCents: number; refundedCents: number; releasedCents: number };
+      totals: {
+        feesCents: number;
+        refundedCents: number;
+        releasedCents: number;
+      };
     };
-    const contexts = t.ctx.queries.deals.listForAdmin('all', 1_000, 0).map((r) => r.context);
+    const contexts = t.ctx.queries.deals
+      .listForAdmin('all', 1_000, 0)
+      .map((r) => r.context);
     const sum = (pick: (c: (typeof contexts)[number]) => number) =>
       contexts.reduce((n, c) => n + pick(c), 0);
     expect(overview.totals).toMatchObject({
@@ -403,7 +452,10 @@ describe('POST /api/admin/deals/:id/split', () => {
     expect(kind('transfer').ledgerCount).toBe(kind('transfer').gatewayCount);
     expect(kind('transfer').ledgerCents).toBe(kind('transfer').gatewayCents);
     expect(kind('refund').ledgerCents).toBe(kind('refund').gatewayCents);
-    expect(kind('transfer_reversal')).toMatchObject({ ledgerCount: 0, gatewayCount: 0 });
+    expect(kind('transfer_reversal')).toMatchObject({
+      ledgerCount: 0,
+      gatewayCount: 0,
+    });
     // `npm run reconcile` reads the same store and gateway file.
     const run = spawnSync(
       process.execPath,

@@ -35,7 +35,8 @@ const manifest = fixture('manifest.json') as FixtureManifest;
 function parseJsonColumns(row: unknown): unknown {
   return Object.fromEntries(
     Object.entries(row as Record<string, unknown>).map(([column, value]) => {
-      if (typeof value !== 'string' || !value.startsWith('{')) return [column, value];
+      if (typeof value !== 'string' || !value.startsWith('{'))
+        return [column, value];
       try {
         return [column, JSON.parse(value) as unknown];
       } catch {
@@ -85,7 +86,10 @@ describe('a store written by an earlier version', () => {
     // Later versions may add read models and fields; every row and field that version built stays the same.
     const parsed = (tables: Record<string, unknown[]>) =>
       Object.fromEntries(
-        Object.entries(tables).map(([table, rows]) => [table, rows.map(parseJsonColumns)]),
+        Object.entries(tables).map(([table, rows]) => [
+          table,
+          rows.map(parseJsonColumns),
+        ]),
       );
     expect(parsed(await readModelRows(store))).toMatchObject(
       parsed(fixture('read-models.json') as Record<string, unknown[]>),
@@ -95,11 +99,14 @@ describe('a store written by an earlier version', () => {
   it('answers the same for every deal and request, to each role', async () => {
     const appDir = mkdtempSync(join(tmpdir(), 'stored-history-app-'));
     copyFileSync(join(FIXTURE_DIR, 'events.db'), join(appDir, 'events.db'));
-    const ctx = await createAppContext(loadConfig({ ...FIXTURE_ENV, DATA_DIR: appDir }), {
-      clock: createTestClock(manifest.now),
-      startReactors: false,
-      pushSender: async () => ({ statusCode: 201 }),
-    });
+    const ctx = await createAppContext(
+      loadConfig({ ...FIXTURE_ENV, DATA_DIR: appDir }),
+      {
+        clock: createTestClock(manifest.now),
+        startReactors: false,
+        pushSender: async () => ({ statusCode: 201 }),
+      },
+    );
     const app = await buildApp(ctx);
     try {
       await app.ready();
@@ -119,11 +126,15 @@ describe('a store written by an earlier version', () => {
 });
 
 /** The recorded answers with the other side's acting ids as each signed-in party reads them now. */
-function asPartiesReadIt(answers: Record<string, unknown>): Record<string, unknown> {
+function asPartiesReadIt(
+  answers: Record<string, unknown>,
+): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(answers).map(([key, answer]) => {
-      if (key.startsWith('brand ')) return [key, redactOtherSide('brand', answer)];
-      if (key.startsWith('creator')) return [key, redactOtherSide('creator', answer)];
+      if (key.startsWith('brand '))
+        return [key, redactOtherSide('brand', answer)];
+      if (key.startsWith('creator'))
+        return [key, redactOtherSide('creator', answer)];
       return [key, answer];
     }),
   );

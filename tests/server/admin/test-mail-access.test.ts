@@ -32,8 +32,11 @@ beforeAll(async () => {
     ['mailreader', 'auditor'],
   ] as const) {
     await t.ctx.settle(
-      (await admins.create(name, 'mail-pass-1', role, { actor: { kind: 'system', id: 'test' } }))
-        .position,
+      (
+        await admins.create(name, 'mail-pass-1', role, {
+          actor: { kind: 'system', id: 'test' },
+        })
+      ).position,
     );
   }
   const login = async (username: string) =>
@@ -52,7 +55,8 @@ beforeAll(async () => {
   const { id } = await createDeal(t.app, brand.token, { title: 'Autumn' });
   await payDeal(t.app, t.ctx, brand.token, id);
   await t.ctx.settle(await t.ctx.store.headPosition());
-  for (const event of await t.ctx.store.readAll()) await t.ctx.notifications.reactor.handle(event);
+  for (const event of await t.ctx.store.readAll())
+    await t.ctx.notifications.reactor.handle(event);
 });
 afterAll(() => t?.close());
 
@@ -64,22 +68,40 @@ describe('test-mode mail in production', () => {
     expect(index.statusCode).toBe(401);
     expect(index.body).not.toContain('Payment received');
     expect(index.body).not.toContain(stored!.to);
-    expect((await t.app.inject({ url: `/sim/mail/${stored!.name}` })).statusCode).toBe(404);
     expect(
-      (await t.app.inject({ url: `/sim/mail/${stored!.name}?key=${'a'.repeat(32)}` })).statusCode,
+      (await t.app.inject({ url: `/sim/mail/${stored!.name}` })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          url: `/sim/mail/${stored!.name}?key=${'a'.repeat(32)}`,
+        })
+      ).statusCode,
     ).toBe(404);
     // A user's token or an auditor's is not an admin's.
-    expect((await t.app.inject({ url: '/sim/mail', headers: auditor })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/admin/test-mail', headers: auditor })).statusCode).toBe(
-      403,
-    );
-    expect((await t.app.inject({ url: '/api/admin/test-mail' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/sim/mail', headers: auditor })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/admin/test-mail', headers: auditor }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ url: '/api/admin/test-mail' })).statusCode,
+    ).toBe(401);
   });
 
   it('given an admin, when listing, then each message comes with its keyed page, which opens without a login', async () => {
-    const res = await t.app.inject({ url: '/api/admin/test-mail', headers: admin });
+    const res = await t.app.inject({
+      url: '/api/admin/test-mail',
+      headers: admin,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const [first] = res.json().mails as { name: string; subject: string; url: string }[];
+    const [first] = res.json().mails as {
+      name: string;
+      subject: string;
+      url: string;
+    }[];
     expect(first).toMatchObject({
       subject: 'Payment received',
       url: expect.stringMatching(/^\/sim\/mail\/[\w.-]+\.eml\?key=[\w-]{32}$/),
@@ -96,9 +118,11 @@ describe('test-mode mail in production', () => {
   });
 
   it('says where mail goes: the public settings tell the web banner that mail is kept for admins', async () => {
-    expect((await t.app.inject({ url: '/api/settings' })).json()).toMatchObject({
-      testMode: true,
-      mailKept: true,
-    });
+    expect((await t.app.inject({ url: '/api/settings' })).json()).toMatchObject(
+      {
+        testMode: true,
+        mailKept: true,
+      },
+    );
   });
 });

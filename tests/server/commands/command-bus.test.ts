@@ -31,7 +31,8 @@ afterEach(async () => {
 });
 
 const stream = 'deal-42';
-const types = async (streamId = stream) => (await p.store.readStream(streamId)).map((e) => e.type);
+const types = async (streamId = stream) =>
+  (await p.store.readStream(streamId)).map((e) => e.type);
 
 describe('command pipeline: given / when / then', () => {
   it('appends the accepted event with metadata stamped by the pipeline, incl. the state reached', async () => {
@@ -68,13 +69,15 @@ describe('command pipeline: given / when / then', () => {
     const result = await p.bus.execute(
       dealAggregate,
       stream,
-      () => [draftOf(dealHistory.delivered()), draftOf(dealHistory.reviewStarted())],
+      () => [
+        draftOf(dealHistory.delivered()),
+        draftOf(dealHistory.reviewStarted()),
+      ],
       ctxOf(),
     );
-    expect(result.events.map((e) => (e.metadata as { state: string }).state)).toEqual([
-      'delivered',
-      'delivered',
-    ]);
+    expect(
+      result.events.map((e) => (e.metadata as { state: string }).state),
+    ).toEqual(['delivered', 'delivered']);
     expect(await types()).toEqual([
       'DealCreated',
       'CheckoutSessionCreated',
@@ -89,7 +92,12 @@ describe('command pipeline: given / when / then', () => {
 
   it('an empty decision appends nothing and answers the head position', async () => {
     await givenStream(p, dealAggregate, stream, dealGiven.pendingPayment());
-    const result = await p.bus.execute(dealAggregate, stream, () => [], ctxOf());
+    const result = await p.bus.execute(
+      dealAggregate,
+      stream,
+      () => [],
+      ctxOf(),
+    );
     expect(result).toMatchObject({
       revision: 0,
       events: [],
@@ -100,7 +108,9 @@ describe('command pipeline: given / when / then', () => {
   it('an illegal transition is refused with a coded error naming the status; nothing is appended', async () => {
     await givenStream(p, dealAggregate, stream, dealGiven.accepted());
     const head = await p.store.headPosition();
-    const error = await rejectionOf(whenCommand(p, dealAggregate, stream, dealHistory.delivered()));
+    const error = await rejectionOf(
+      whenCommand(p, dealAggregate, stream, dealHistory.delivered()),
+    );
     expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({
       kind: 'illegal_transition',
@@ -132,7 +142,9 @@ describe('command pipeline: bad input is refused before anything is appended', (
     expect(error).toMatchObject({ kind: 'validation_failed', status: 400 });
     expect(error.message).toMatch(/^Invalid DealCreated: /);
     expect((error as DomainError).details?.issues).toBeInstanceOf(Array);
-    await expect(p.store.readStream(stream)).rejects.toBeInstanceOf(StreamNotFound);
+    await expect(p.store.readStream(stream)).rejects.toBeInstanceOf(
+      StreamNotFound,
+    );
   });
 
   it('an amount over the cap is refused by the schema (the machine guard would refuse it too)', async () => {
@@ -190,11 +202,16 @@ describe('command pipeline: what is read back from the store is decoded, never s
   it('an unknown stored event type is an error naming the stream and the position', async () => {
     await p.store.append(
       'deal-7',
-      [raw('DealCreated', dealHistory.created().data, 'a'), raw('DealTeleported', {}, 'b')],
+      [
+        raw('DealCreated', dealHistory.created().data, 'a'),
+        raw('DealTeleported', {}, 'b'),
+      ],
       'no_stream',
     );
     const position = await p.store.headPosition();
-    const error = await rejectionOf(whenCommand(p, dealAggregate, 'deal-7', dealHistory.paid()));
+    const error = await rejectionOf(
+      whenCommand(p, dealAggregate, 'deal-7', dealHistory.paid()),
+    );
     expect(error).toBeInstanceOf(EventDecodeError);
     expect(error).toMatchObject({ streamId: 'deal-7', position });
     expect(error.message).toContain(`deal-7 at position ${position}`);
@@ -203,11 +220,22 @@ describe('command pipeline: what is read back from the store is decoded, never s
   it('a malformed stored payload is an error naming the stream and the position', async () => {
     await p.store.append(
       'deal-8',
-      [raw('DealCreated', { ...dealHistory.created().data, amountCents: 'abc' })],
+      [
+        raw('DealCreated', {
+          ...dealHistory.created().data,
+          amountCents: 'abc',
+        }),
+      ],
       'no_stream',
     );
-    const error = await rejectionOf(whenCommand(p, dealAggregate, 'deal-8', dealHistory.paid()));
-    expect(error).toMatchObject({ name: 'EventDecodeError', streamId: 'deal-8', position: 1 });
+    const error = await rejectionOf(
+      whenCommand(p, dealAggregate, 'deal-8', dealHistory.paid()),
+    );
+    expect(error).toMatchObject({
+      name: 'EventDecodeError',
+      streamId: 'deal-8',
+      position: 1,
+    });
     expect(error.message).toMatch(/malformed data/);
   });
 });
@@ -221,11 +249,17 @@ describe('command pipeline: snapshot cache', () => {
       whenCommand(p, dealAggregate, stream, dealHistory.accepted()),
     );
     expect(refused).toMatchObject({ kind: 'illegal_transition' });
-    const result = await whenCommand(p, dealAggregate, stream, dealHistory.onboarding());
-    expect(result.revision).toBe(4);
-    expect((await p.bus.load(dealAggregate, stream)).snapshot.context.onboardingAccountId).toBe(
-      'acct_1Pq',
+    const result = await whenCommand(
+      p,
+      dealAggregate,
+      stream,
+      dealHistory.onboarding(),
     );
+    expect(result.revision).toBe(4);
+    expect(
+      (await p.bus.load(dealAggregate, stream)).snapshot.context
+        .onboardingAccountId,
+    ).toBe('acct_1Pq');
     expect(await types()).toEqual([
       'DealCreated',
       'CheckoutSessionCreated',

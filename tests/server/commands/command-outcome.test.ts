@@ -7,7 +7,13 @@ import {
 } from '@server/commands/command-bus';
 import { DomainError } from '@server/commands/domain-error';
 import { dealGiven, dealHistory } from '@tests/support/event-factory';
-import { ctxOf, draftOf, givenStream, openPipeline, type Pipeline } from '@tests/support/pipeline';
+import {
+  ctxOf,
+  draftOf,
+  givenStream,
+  openPipeline,
+  type Pipeline,
+} from '@tests/support/pipeline';
 
 /** The bus's `onOutcome` callback (metrics): one report per command, after its final answer. */
 let p: Pipeline;
@@ -16,7 +22,11 @@ let bus: CommandBus;
 beforeEach(() => {
   p = openPipeline('command-outcome');
   outcomes = [];
-  bus = createCommandBus({ store: p.store, clock: p.clock, onOutcome: (o) => outcomes.push(o) });
+  bus = createCommandBus({
+    store: p.store,
+    clock: p.clock,
+    onOutcome: (o) => outcomes.push(o),
+  });
 });
 afterEach(() => p.close());
 
@@ -29,9 +39,19 @@ const strip = ({ durationMs, ...rest }: CommandOutcome) => (
 describe('command outcomes', () => {
   it('reports an accepted command with the event it decided on', async () => {
     const [created] = dealGiven.awaitingAcceptance();
-    await bus.execute(dealAggregate, stream, () => [draftOf(created!)], ctxOf());
+    await bus.execute(
+      dealAggregate,
+      stream,
+      () => [draftOf(created!)],
+      ctxOf(),
+    );
     expect(outcomes.map(strip)).toEqual([
-      { aggregate: 'deal', type: 'DealCreated', outcome: 'accepted', code: null },
+      {
+        aggregate: 'deal',
+        type: 'DealCreated',
+        outcome: 'accepted',
+        code: null,
+      },
     ]);
   });
 
@@ -54,7 +74,12 @@ describe('command outcomes', () => {
     ).rejects.toThrow('Auditors can view but not act');
     expect(decisions.length).toBe(2);
     expect(outcomes.map(strip)).toEqual([
-      { aggregate: 'deal', type: 'none', outcome: 'refused', code: 'forbidden' },
+      {
+        aggregate: 'deal',
+        type: 'none',
+        outcome: 'refused',
+        code: 'forbidden',
+      },
     ]);
   });
 
@@ -62,7 +87,12 @@ describe('command outcomes', () => {
     await givenStream(p, dealAggregate, stream, dealGiven.awaitingAcceptance());
     outcomes.length = 0;
     await expect(
-      bus.execute(dealAggregate, stream, () => [draftOf(dealHistory.onboarding())], ctxOf()),
+      bus.execute(
+        dealAggregate,
+        stream,
+        () => [draftOf(dealHistory.onboarding())],
+        ctxOf(),
+      ),
     ).rejects.toThrow();
     expect(outcomes.map(strip)).toEqual([
       {
@@ -85,7 +115,12 @@ describe('command outcomes', () => {
     });
     const [created] = dealGiven.awaitingAcceptance();
     await expect(
-      throwing.execute(dealAggregate, stream, () => [draftOf(created!)], ctxOf()),
+      throwing.execute(
+        dealAggregate,
+        stream,
+        () => [draftOf(created!)],
+        ctxOf(),
+      ),
     ).resolves.toMatchObject({ revision: 0 });
     await p.store.close();
     await expect(

@@ -1,8 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dealAggregate } from '@server/commands/aggregate';
 import { DomainError } from '@server/commands/domain-error';
-import { actors, at, dealGiven, dealHistory, event } from '@tests/support/event-factory';
-import { ctxOf, draftOf, givenStream, openPipeline, type Pipeline } from '@tests/support/pipeline';
+import {
+  actors,
+  at,
+  dealGiven,
+  dealHistory,
+  event,
+} from '@tests/support/event-factory';
+import {
+  ctxOf,
+  draftOf,
+  givenStream,
+  openPipeline,
+  type Pipeline,
+} from '@tests/support/pipeline';
 
 /** 200 concurrent conflicting commands on one deal: one event per transition, none lost, none duplicated. */
 let p: Pipeline;
@@ -15,7 +27,8 @@ afterEach(async () => {
 
 const stream = 'deal-42';
 const N = 200;
-const release = () => event('FundsReleased', { trigger: 'brand' }, at(3), actors.brand);
+const release = () =>
+  event('FundsReleased', { trigger: 'brand' }, at(3), actors.brand);
 const intents: Record<string, () => never> = {
   accept: () => draftOf(dealHistory.accepted()),
   bank: () => draftOf(event('BankAccountConnected', { accountId: 'acct_1Pq' })),
@@ -27,7 +40,9 @@ async function settleAll(commands: (() => Promise<unknown>)[]) {
   const results = await Promise.allSettled(commands.map((run) => run()));
   const fulfilled = results
     .filter((r) => r.status === 'fulfilled')
-    .map((r) => (r as PromiseFulfilledResult<{ events: { id: string }[] }>).value);
+    .map(
+      (r) => (r as PromiseFulfilledResult<{ events: { id: string }[] }>).value,
+    );
   const rejected = results
     .filter((r) => r.status === 'rejected')
     .map((r) => (r as PromiseRejectedResult).reason as unknown);
@@ -59,7 +74,8 @@ describe('concurrency on one deal', () => {
     );
     expect(fulfilled).toHaveLength(1);
     expect(rejected).toHaveLength(N - 1);
-    for (const error of rejected) expect(error).toMatchObject({ kind: 'illegal_transition' });
+    for (const error of rejected)
+      expect(error).toMatchObject({ kind: 'illegal_transition' });
     const events = await expectConsistentStream();
     expect(events.map((e) => e.type)).toEqual([
       'DealCreated',
@@ -84,13 +100,16 @@ describe('concurrency on one deal', () => {
         stream,
         ({ snapshot }) => {
           const value = snapshot.value;
-          const key = typeof value === 'string' ? value : Object.values(value)[0]!;
+          const key =
+            typeof value === 'string' ? value : Object.values(value)[0]!;
           const intent = next[key as string];
           return intent ? [intents[intent]!()] : [];
         },
         ctxOf(),
       );
-    const { fulfilled, rejected } = await settleAll(Array.from({ length: N }, () => advance));
+    const { fulfilled, rejected } = await settleAll(
+      Array.from({ length: N }, () => advance),
+    );
     expect(rejected).toEqual([]);
     const appended = fulfilled.flatMap((r) => r.events.map((e) => e.id));
     expect(appended).toHaveLength(4);
@@ -104,7 +123,9 @@ describe('concurrency on one deal', () => {
       'ContentDelivered',
       'FundsReleased',
     ]);
-    expect(new Set(appended)).toEqual(new Set(events.slice(3).map((e) => e.id)));
+    expect(new Set(appended)).toEqual(
+      new Set(events.slice(3).map((e) => e.id)),
+    );
   });
 
   it(`${N} mixed accept / bank / deliver / release commands: each transition at most once, every success stored, every failure a refusal`, async () => {
@@ -114,7 +135,12 @@ describe('concurrency on one deal', () => {
       Array.from(
         { length: N },
         (_, i) => () =>
-          p.bus.execute(dealAggregate, stream, () => [intents[order[i % 4]!]!()], ctxOf()),
+          p.bus.execute(
+            dealAggregate,
+            stream,
+            () => [intents[order[i % 4]!]!()],
+            ctxOf(),
+          ),
       ),
     );
     for (const error of rejected) {
@@ -126,10 +152,12 @@ describe('concurrency on one deal', () => {
     const types = newEvents.map((e) => e.type);
     expect(new Set(types).size).toBe(types.length);
     expect(
-      ['CreatorAccepted', 'BankAccountConnected', 'ContentDelivered', 'FundsReleased'].slice(
-        0,
-        types.length,
-      ),
+      [
+        'CreatorAccepted',
+        'BankAccountConnected',
+        'ContentDelivered',
+        'FundsReleased',
+      ].slice(0, types.length),
     ).toEqual(types);
     expect(types[0]).toBe('CreatorAccepted');
     expect(fulfilled.flatMap((r) => r.events.map((e) => e.id)).sort()).toEqual(

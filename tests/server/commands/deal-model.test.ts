@@ -3,10 +3,18 @@ import { createTestModel } from 'xstate/graph';
 import type { SnapshotFrom } from 'xstate';
 import { dealMachine } from '@machines/deal/deal.machine';
 import { dealEventDefinitions } from '@machines/deal/deal.events';
-import { dealActions, dealStateView, probeEvent } from '@machines/deal/deal.view';
+import {
+  dealActions,
+  dealStateView,
+  probeEvent,
+} from '@machines/deal/deal.view';
 import { stateKey } from '@machines/statechart';
 import { dealAggregate } from '@server/commands/aggregate';
-import { dealModelEvents, modelNow, serializeDealModelState } from '@tests/support/deal-model';
+import {
+  dealModelEvents,
+  modelNow,
+  serializeDealModelState,
+} from '@tests/support/deal-model';
 import { HOUR } from '@tests/support/event-factory';
 import { createModelWalker } from '@tests/support/model-walk';
 import { openPipeline } from '@tests/support/pipeline';
@@ -44,7 +52,12 @@ const walker = createModelWalker(p, {
 /** A vertex "just resumed from hold" (only when the resume was accepted), so shortest paths walk hold → resume too. */
 const fine = (s: Snapshot, e?: { type: string }, prev?: Snapshot) =>
   `${serializeDealModelState(s)}${e?.type === 'DealReleasedFromHold' && prev?.context.hold && !s.context.hold ? '~resumed' : ''}`;
-const finalStates = new Set(['completed', 'approved_after_dispute', 'cancelled', 'deleted']);
+const finalStates = new Set([
+  'completed',
+  'approved_after_dispute',
+  'cancelled',
+  'deleted',
+]);
 const coarse = (s: Snapshot) => {
   const key = stateKey(s.value);
   if (finalStates.has(key)) return key;
@@ -73,7 +86,12 @@ const adminOnlyWhileHeld = new Set([
   'ChargebackOpened',
 ]);
 
-const gatewayAnswers = new Set(['FundsReleased', 'TransferFailed', 'DealRefunded', 'RefundFailed']);
+const gatewayAnswers = new Set([
+  'FundsReleased',
+  'TransferFailed',
+  'DealRefunded',
+  'RefundFailed',
+]);
 const webhookLoops = new Set([
   'UnexpectedPaymentReceived',
   'DuplicatePaymentRefunded',
@@ -95,7 +113,8 @@ const simple = createTestModel(dealMachine, {
   filterEvents: (s, e) => {
     // An intent is answered before anything else happens (the reactor answers at once); webhook
     // self-loops (failures, late payments, closed sessions) are left to the shortest paths and specs.
-    if (s.context.pendingRelease || s.context.pendingRefund) return gatewayAnswers.has(e.type);
+    if (s.context.pendingRelease || s.context.pendingRefund)
+      return gatewayAnswers.has(e.type);
     if (webhookLoops.has(e.type)) return false;
     return s.context.hold === null || adminOnlyWhileHeld.has(e.type);
   },
@@ -104,7 +123,9 @@ const simple = createTestModel(dealMachine, {
 describe('deal model: shortest paths through the pipeline', () => {
   it('covers every state, the hold and resume, and stays bounded', () => {
     const reached = new Set(
-      shortest.flatMap((path) => path.steps.map((s) => stateKey(s.state.value))),
+      shortest.flatMap((path) =>
+        path.steps.map((s) => stateKey(s.state.value)),
+      ),
     );
     expect([...reached].sort()).toEqual(
       [
@@ -122,22 +143,33 @@ describe('deal model: shortest paths through the pipeline', () => {
         'pending_payment',
       ].sort(),
     );
-    for (const type of ['DealReleasedFromHold', 'ChangesRequested', 'ContentRedelivered'])
-      expect(shortest.some((path) => path.steps.some((s) => s.event.type === type))).toBe(true);
+    for (const type of [
+      'DealReleasedFromHold',
+      'ChangesRequested',
+      'ContentRedelivered',
+    ])
+      expect(
+        shortest.some((path) => path.steps.some((s) => s.event.type === type)),
+      ).toBe(true);
     // A delivered deal whose one revision round is used: the change request is refused there.
     expect(
       shortest.some((path) =>
-        path.steps.some((s) => serializeDealModelState(s.state).includes('rounds-used')),
+        path.steps.some((s) =>
+          serializeDealModelState(s.state).includes('rounds-used'),
+        ),
       ),
     ).toBe(true);
     expect(shortest.length).toBeGreaterThan(50);
     expect(shortest.length).toBeLessThan(400);
   });
 
-  it.each(shortest.map((path) => [name(path), path] as const))('%s', async (_d, path) => {
-    walker.begin('s');
-    await path.test(walker.paramsFor(serializeDealModelState));
-  });
+  it.each(shortest.map((path) => [name(path), path] as const))(
+    '%s',
+    async (_d, path) => {
+      walker.begin('s');
+      await path.test(walker.paramsFor(serializeDealModelState));
+    },
+  );
 });
 
 describe('deal model: simple paths through the pipeline', () => {
@@ -146,10 +178,13 @@ describe('deal model: simple paths through the pipeline', () => {
     expect(simple.length).toBeLessThan(400);
   });
 
-  it.each(simple.map((path) => [name(path), path] as const))('%s', async (_d, path) => {
-    walker.begin('p');
-    await path.test(walker.paramsFor(coarse));
-  });
+  it.each(simple.map((path) => [name(path), path] as const))(
+    '%s',
+    async (_d, path) => {
+      walker.begin('p');
+      await path.test(walker.paramsFor(coarse));
+    },
+  );
 
   it('ran every path', () => {
     expect(walker.stats.paths).toBe(shortest.length + simple.length);

@@ -26,7 +26,10 @@ describe('execute with newStream', () => {
   it('given no stream, when a deal is created as new, then it is appended without reading the stream', async () => {
     const reads: string[] = [];
     const readStream = p.store.readStream.bind(p.store);
-    p.store.readStream = (id, options) => (reads.push(id), readStream(id, options));
+    p.store.readStream = (id, options) => (
+      reads.push(id),
+      readStream(id, options)
+    );
 
     const result = await p.bus.execute(
       dealAggregate,
@@ -38,7 +41,9 @@ describe('execute with newStream', () => {
 
     expect(reads).toEqual([]);
     expect(result.revision).toBe(0);
-    expect((await p.store.readStream(stream)).map((e) => e.type)).toEqual(['DealCreated']);
+    expect((await p.store.readStream(stream)).map((e) => e.type)).toEqual([
+      'DealCreated',
+    ]);
   });
 
   it('given the stream exists after all, when created as new, then the command is decided on the real stream and refused', async () => {
@@ -57,6 +62,8 @@ describe('execute with newStream', () => {
 
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).kind).toBe('illegal_transition');
-    expect((await p.store.readStream(stream)).map((e) => e.type)).toEqual(['DealCreated']);
+    expect((await p.store.readStream(stream)).map((e) => e.type)).toEqual([
+      'DealCreated',
+    ]);
   });
 });

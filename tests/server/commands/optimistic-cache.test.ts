@@ -34,7 +34,10 @@ describe('optimistic snapshot cache', () => {
     await givenStream(p, dealAggregate, stream, dealGiven.awaitingAcceptance());
     const reads: string[] = [];
     const readStream = p.store.readStream.bind(p.store);
-    p.store.readStream = (id, options) => (reads.push(id), readStream(id, options));
+    p.store.readStream = (id, options) => (
+      reads.push(id),
+      readStream(id, options)
+    );
     await whenCommand(p, dealAggregate, stream, dealHistory.accepted());
     expect(reads).toEqual([]);
     expect(await types()).toEqual([
@@ -70,7 +73,11 @@ describe('optimistic snapshot cache', () => {
       dealAggregate,
       stream,
       (state) => {
-        decided.push(state.snapshot.context.influencerAcceptedAt === null ? 'stale' : 'fresh');
+        decided.push(
+          state.snapshot.context.influencerAcceptedAt === null
+            ? 'stale'
+            : 'fresh',
+        );
         if (state.snapshot.context.influencerAcceptedAt === null) return [];
         return [draftOf(dealHistory.onboarding())];
       },
@@ -87,14 +94,29 @@ describe('optimistic snapshot cache', () => {
     'an event the stale cached state refuses is re-checked against the stream (a decider that %s)',
     async (_, later) => {
       const other = p.newBus();
-      await givenStream(p, dealAggregate, stream, dealGiven.awaitingAcceptance());
-      await whenCommand(p, dealAggregate, stream, dealHistory.accepted(), other);
+      await givenStream(
+        p,
+        dealAggregate,
+        stream,
+        dealGiven.awaitingAcceptance(),
+      );
+      await whenCommand(
+        p,
+        dealAggregate,
+        stream,
+        dealHistory.accepted(),
+        other,
+      );
       // Onboarding is refused while awaiting acceptance (the stale cache) and taken once accepted.
       const decided: string[] = [];
       const decide = (state: {
         snapshot: { context: { influencerAcceptedAt: string | null } };
       }) => {
-        decided.push(state.snapshot.context.influencerAcceptedAt === null ? 'stale' : 'fresh');
+        decided.push(
+          state.snapshot.context.influencerAcceptedAt === null
+            ? 'stale'
+            : 'fresh',
+        );
         return [draftOf(dealHistory.onboarding())];
       };
       const result = await p.bus.execute(
@@ -110,7 +132,9 @@ describe('optimistic snapshot cache', () => {
 
   it('a command refused on a fresh state is still refused, with the stream unchanged', async () => {
     await givenStream(p, dealAggregate, stream, dealGiven.accepted());
-    const error = await rejectionOf(whenCommand(p, dealAggregate, stream, dealHistory.delivered()));
+    const error = await rejectionOf(
+      whenCommand(p, dealAggregate, stream, dealHistory.delivered()),
+    );
     expect(error).toMatchObject({ kind: 'illegal_transition' });
     expect(await types()).toEqual([
       'DealCreated',

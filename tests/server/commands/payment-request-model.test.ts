@@ -40,14 +40,21 @@ function modelNow(s: Snapshot): string {
     .map((f) => c[f])
     .filter((v): v is string => typeof v === 'string')
     .map(Date.parse);
-  return new Date((all.length ? Math.max(...all) : Date.parse(T0)) + 60_000).toISOString();
+  return new Date(
+    (all.length ? Math.max(...all) : Date.parse(T0)) + 60_000,
+  ).toISOString();
 }
 
 function requestEvents(s: Snapshot): PaymentRequestEvent[] {
   const now = modelNow(s);
-  const make = (type: PaymentRequestEvent['type'], data: object = {}, at = now) =>
-    event(type, data, at, actors.system) as unknown as PaymentRequestEvent;
-  const specific: Partial<Record<PaymentRequestEvent['type'], () => PaymentRequestEvent[]>> = {
+  const make = (
+    type: PaymentRequestEvent['type'],
+    data: object = {},
+    at = now,
+  ) => event(type, data, at, actors.system) as unknown as PaymentRequestEvent;
+  const specific: Partial<
+    Record<PaymentRequestEvent['type'], () => PaymentRequestEvent[]>
+  > = {
     PaymentRequestCreated: () => [
       make('PaymentRequestCreated', {
         amountCents: 40_000,
@@ -64,11 +71,16 @@ function requestEvents(s: Snapshot): PaymentRequestEvent[] {
       ),
     ],
   };
-  return paymentRequestEventDefinitions.flatMap((d) => specific[d.type]?.() ?? [make(d.type)]);
+  return paymentRequestEventDefinitions.flatMap(
+    (d) => specific[d.type]?.() ?? [make(d.type)],
+  );
 }
 
 const serialize = (s: Snapshot) => {
-  const c = s.context as unknown as { hold?: unknown; checkoutSessionId: string | null };
+  const c = s.context as unknown as {
+    hold?: unknown;
+    checkoutSessionId: string | null;
+  };
   return `${stateKey(s.value)}[${[c.hold ? 'held' : '', c.checkoutSessionId ? 'checkout' : ''].filter(Boolean).join(',')}]`;
 };
 
@@ -103,22 +115,38 @@ const name = (path: { steps: { event: { type: string } }[] }) =>
 describe('payment-request model through the pipeline', () => {
   it('reaches every state', () => {
     const reached = new Set(
-      [...shortest, ...simple].flatMap((path) => path.steps.map((s) => stateKey(s.state.value))),
+      [...shortest, ...simple].flatMap((path) =>
+        path.steps.map((s) => stateKey(s.state.value)),
+      ),
     );
-    for (const state of ['new', 'pending', 'accepted', 'paid', 'completed', 'expired', 'rejected'])
+    for (const state of [
+      'new',
+      'pending',
+      'accepted',
+      'paid',
+      'completed',
+      'expired',
+      'rejected',
+    ])
       expect(reached).toContain(state);
     expect(simple.length).toBeLessThan(500);
   });
 
-  it.each(shortest.map((path) => [name(path), path] as const))('shortest: %s', async (_n, path) => {
-    walker.begin('s');
-    await path.test(walker.paramsFor(serialize));
-  });
+  it.each(shortest.map((path) => [name(path), path] as const))(
+    'shortest: %s',
+    async (_n, path) => {
+      walker.begin('s');
+      await path.test(walker.paramsFor(serialize));
+    },
+  );
 
-  it.each(simple.map((path) => [name(path), path] as const))('simple: %s', async (_n, path) => {
-    walker.begin('p');
-    await path.test(walker.paramsFor(serialize));
-  });
+  it.each(simple.map((path) => [name(path), path] as const))(
+    'simple: %s',
+    async (_n, path) => {
+      walker.begin('p');
+      await path.test(walker.paramsFor(serialize));
+    },
+  );
 
   it('ran every path', () => {
     expect(walker.stats.paths).toBe(shortest.length + simple.length);

@@ -1,9 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createUniqueValues, uniqueStreamId } from '@server/commands/unique-values';
+import {
+  createUniqueValues,
+  uniqueStreamId,
+} from '@server/commands/unique-values';
 import { createIdAllocator } from '@server/commands/id-allocator';
 import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
 import { actors } from '@tests/support/event-factory';
-import { openPipeline, rejectionOf, type Pipeline } from '@tests/support/pipeline';
+import {
+  openPipeline,
+  rejectionOf,
+  type Pipeline,
+} from '@tests/support/pipeline';
 
 let p: Pipeline;
 beforeEach(() => {
@@ -35,18 +42,28 @@ describe('unique values (reservation streams)', () => {
     });
     const owner = await unique.ownerOf('email', 'sanne@example.com');
     expect(['u_1', 'u_2']).toContain(owner);
-    expect(await p.store.readStream(uniqueStreamId('email', 'sanne@example.com'))).toHaveLength(1);
+    expect(
+      await p.store.readStream(uniqueStreamId('email', 'sanne@example.com')),
+    ).toHaveLength(1);
   });
 
   it('many concurrent claims across two app instances: one owner, one event', async () => {
     const a = createUniqueValues({ store: p.store, clock: p.clock });
     const b = createUniqueValues({ store: p.store, clock: p.clock });
     const claims = Array.from({ length: 50 }, (_, i) =>
-      (i % 2 ? a : b).reserve('username', 'acme', `u_${i}`, ctx, 'username_taken'),
+      (i % 2 ? a : b).reserve(
+        'username',
+        'acme',
+        `u_${i}`,
+        ctx,
+        'username_taken',
+      ),
     );
     const results = await Promise.allSettled(claims);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(await p.store.readStream(uniqueStreamId('username', 'acme'))).toHaveLength(1);
+    expect(
+      await p.store.readStream(uniqueStreamId('username', 'acme')),
+    ).toHaveLength(1);
   });
 
   it('the owner may claim again; after a release someone else may claim', async () => {
@@ -54,7 +71,9 @@ describe('unique values (reservation streams)', () => {
     await unique.reserve('email', 'a@b.example', 'u_1', ctx, 'username_taken');
     await unique.reserve('email', 'a@b.example', 'u_1', ctx, 'username_taken');
     expect(
-      await rejectionOf(unique.reserve('email', 'a@b.example', 'u_2', ctx, 'username_taken')),
+      await rejectionOf(
+        unique.reserve('email', 'a@b.example', 'u_2', ctx, 'username_taken'),
+      ),
     ).toMatchObject({ code: 'username_taken', kind: 'conflict' });
     await unique.release('email', 'a@b.example', 'u_2', ctx); // not the owner: a no-op
     expect(await unique.ownerOf('email', 'a@b.example')).toBe('u_1');
@@ -63,12 +82,16 @@ describe('unique values (reservation streams)', () => {
     await unique.reserve('email', 'a@b.example', 'u_2', ctx, 'username_taken');
     expect(await unique.ownerOf('email', 'a@b.example')).toBe('u_2');
     expect(
-      (await p.store.readStream(uniqueStreamId('email', 'a@b.example'))).map((e) => e.type),
+      (await p.store.readStream(uniqueStreamId('email', 'a@b.example'))).map(
+        (e) => e.type,
+      ),
     ).toEqual(['ValueReserved', 'ValueReleased', 'ValueReserved']);
   });
 
   it('stream names hash the value: no personal data in stream names', () => {
-    expect(uniqueStreamId('email', 'a@b.example')).toMatch(/^unique-email-[0-9a-f]{64}$/);
+    expect(uniqueStreamId('email', 'a@b.example')).toMatch(
+      /^unique-email-[0-9a-f]{64}$/,
+    );
   });
 });
 
@@ -87,16 +110,21 @@ describe('id allocator (hi/lo blocks)', () => {
       blockSize: 10,
     });
     const [a, b] = await Promise.all(
-      [first, second].map((next) => Promise.all(Array.from({ length: 150 }, () => next()))),
+      [first, second].map((next) =>
+        Promise.all(Array.from({ length: 150 }, () => next())),
+      ),
     );
     const all = [...a!, ...b!];
     expect(new Set(all).size).toBe(300);
     expect(Math.min(...all)).toBeGreaterThanOrEqual(1);
-    for (const ids of [a!, b!]) expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    for (const ids of [a!, b!])
+      expect(ids).toEqual([...ids].sort((x, y) => x - y));
     const blocks = (await p.store.readStream('sequence-deal')).map(
       (e) => e.data as { from: number; to: number },
     );
-    blocks.forEach((block, i) => i > 0 && expect(block.from).toBe(blocks[i - 1]!.to + 1));
+    blocks.forEach(
+      (block, i) => i > 0 && expect(block.from).toBe(blocks[i - 1]!.to + 1),
+    );
   });
 
   it('a restarted instance continues after the last reserved block (a gap, never a duplicate)', async () => {

@@ -29,14 +29,29 @@ const contractTerms = {
   brandTerms: 'Show the shoes in the first 3 seconds.',
 };
 
-async function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+async function post(
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers,
+  });
 }
 
-async function paidDealWithLink(overrides: Record<string, unknown> = contractTerms) {
+async function paidDealWithLink(
+  overrides: Record<string, unknown> = contractTerms,
+) {
   const { id } = await createDeal(t.app, brand.token, overrides);
   await payDeal(t.app, t.ctx, brand.token, id);
-  const gen = await post(`/api/deals/${id}/generate-token`, undefined, bearer(brand.token));
+  const gen = await post(
+    `/api/deals/${id}/generate-token`,
+    undefined,
+    bearer(brand.token),
+  );
   return { id, link: (gen.json() as { token: string }).token };
 }
 
@@ -50,9 +65,9 @@ describe('a deal’s contract terms', () => {
       brandTerms: 'Show the shoes in the first 3 seconds.',
       contract: { acceptedHash: null, acceptedAt: null },
     });
-    expect((deal as unknown as { contract: { hash: string } }).contract.hash).toMatch(
-      /^[0-9a-f]{64}$/,
-    );
+    expect(
+      (deal as unknown as { contract: { hash: string } }).contract.hash,
+    ).toMatch(/^[0-9a-f]{64}$/);
     const plain = await createDeal(t.app, brand.token);
     expect(plain).toMatchObject({
       revisionRounds: 2,
@@ -68,13 +83,26 @@ describe('a deal’s contract terms', () => {
     [{ revisionRounds: 1.5 }, 'revision_rounds_invalid'],
     [{ usageRights: { kind: 'paid_ads' } }, 'contract_days_invalid'],
     [{ usageRights: { kind: 'paid_ads', days: 0 } }, 'contract_days_invalid'],
-    [{ usageRights: { kind: 'paid_ads', days: 3651 } }, 'contract_days_invalid'],
-    [{ exclusivity: { kind: 'category', days: 30 } }, 'exclusivity_category_required'],
-    [{ exclusivity: { kind: 'category', days: 2.5, category: 'Food' } }, 'contract_days_invalid'],
+    [
+      { usageRights: { kind: 'paid_ads', days: 3651 } },
+      'contract_days_invalid',
+    ],
+    [
+      { exclusivity: { kind: 'category', days: 30 } },
+      'exclusivity_category_required',
+    ],
+    [
+      { exclusivity: { kind: 'category', days: 2.5, category: 'Food' } },
+      'contract_days_invalid',
+    ],
     [{ brandTerms: 'x'.repeat(5_001) }, 'brand_terms_too_long'],
     [{ usageRights: { kind: 'forever' } }, 'invalid_input'],
   ])('refuses %j with 400 %s', async (overrides, code) => {
-    const res = await post('/api/deals', { ...dealPayload(), ...overrides }, bearer(brand.token));
+    const res = await post(
+      '/api/deals',
+      { ...dealPayload(), ...overrides },
+      bearer(brand.token),
+    );
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ code });
   });
@@ -87,7 +115,8 @@ describe('a deal’s contract terms', () => {
     );
     expect(res.json()).toMatchObject({
       code: 'revision_rounds_invalid',
-      message: 'Het aantal revisierondes moet een heel getal van 0 tot en met 5 zijn.',
+      message:
+        'Het aantal revisierondes moet een heel getal van 0 tot en met 5 zijn.',
     });
   });
 });
@@ -112,13 +141,21 @@ describe('accepting the contract', () => {
       { payload: { contractHash: hash } },
     );
     expect(accepted.statusCode, accepted.body).toBe(200);
-    const deal = (accepted.json() as { deal: { contract: Record<string, unknown> } }).deal;
+    const deal = (
+      accepted.json() as { deal: { contract: Record<string, unknown> } }
+    ).deal;
     expect(deal.contract).toMatchObject({ hash, acceptedHash: hash });
     expect(deal.contract.acceptedAt).toEqual(expect.any(String));
 
     // The same hash for the brand, and the terms are sealed: an edit is refused.
-    const own = await t.app.inject({ url: `/api/deals/${id}`, headers: bearer(brand.token) });
-    expect((own.json() as { contract: { acceptedHash: string } }).contract.acceptedHash).toBe(hash);
+    const own = await t.app.inject({
+      url: `/api/deals/${id}`,
+      headers: bearer(brand.token),
+    });
+    expect(
+      (own.json() as { contract: { acceptedHash: string } }).contract
+        .acceptedHash,
+    ).toBe(hash);
     const edit = await t.app.inject({
       method: 'PUT',
       url: `/api/deals/${id}`,
@@ -131,20 +168,29 @@ describe('accepting the contract', () => {
 
   it('refuses an acceptance without the e-mail code (400) and accepts nothing', async () => {
     const { id, link } = await paidDealWithLink();
-    expect((await post(`/api/deals/accept/${link}`, undefined)).statusCode).toBe(400);
+    expect(
+      (await post(`/api/deals/accept/${link}`, undefined)).statusCode,
+    ).toBe(400);
     for (const body of [{}, { emailCode: '12345' }]) {
       const res = await post(`/api/deals/accept/${link}`, body);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().message).toContain('emailCode');
     }
-    expect(t.ctx.queries.deals.byId(id)!.context.influencerAcceptedAt).toBeNull();
+    expect(
+      t.ctx.queries.deals.byId(id)!.context.influencerAcceptedAt,
+    ).toBeNull();
   });
 
   it('an older client accepting without the contract hash still records the hash', async () => {
     const { link } = await paidDealWithLink();
-    const accepted = await acceptLink(t.app, t.ctx, { kind: 'deal', token: link });
+    const accepted = await acceptLink(t.app, t.ctx, {
+      kind: 'deal',
+      token: link,
+    });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    const { contract } = (accepted.json() as { deal: { contract: Record<string, string> } }).deal;
+    const { contract } = (
+      accepted.json() as { deal: { contract: Record<string, string> } }
+    ).deal;
     expect(contract.acceptedHash).toBe(contract.hash);
   });
 });
@@ -152,7 +198,10 @@ describe('accepting the contract', () => {
 describe('the contract document', () => {
   it('is the SHA-256 of its canonical form, the same for brand, creator and admin, in EN and NL PDFs', async () => {
     const { id, link } = await paidDealWithLink();
-    const accepted = await acceptLink(t.app, t.ctx, { kind: 'deal', token: link });
+    const accepted = await acceptLink(t.app, t.ctx, {
+      kind: 'deal',
+      token: link,
+    });
     expect(accepted.statusCode).toBe(200);
 
     const brandDoc = await t.app.inject({
@@ -160,10 +209,18 @@ describe('the contract document', () => {
       headers: bearer(brand.token),
     });
     expect(brandDoc.statusCode, brandDoc.body).toBe(200);
-    const doc = brandDoc.json() as { hash: string; acceptedHash: string; contract: object };
+    const doc = brandDoc.json() as {
+      hash: string;
+      acceptedHash: string;
+      contract: object;
+    };
     expect(doc.acceptedHash).toBe(doc.hash);
-    expect(createHash('sha256').update(canonical(doc.contract)).digest('hex')).toBe(doc.hash);
-    const linkDoc = await t.app.inject({ url: `/api/deals/link/${link}/contract` });
+    expect(
+      createHash('sha256').update(canonical(doc.contract)).digest('hex'),
+    ).toBe(doc.hash);
+    const linkDoc = await t.app.inject({
+      url: `/api/deals/link/${link}/contract`,
+    });
     expect(linkDoc.json()).toEqual(doc);
     const admin = await createRootAdmin(t);
     const adminDoc = await t.app.inject({
@@ -172,14 +229,22 @@ describe('the contract document', () => {
     });
     expect(adminDoc.json()).toEqual(doc);
 
-    const pdfText = async (url: string, headers: Record<string, string> = {}) => {
+    const pdfText = async (
+      url: string,
+      headers: Record<string, string> = {},
+    ) => {
       const res = await t.app.inject({ url, headers });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       return (await pdfPages(new Uint8Array(res.rawPayload))).join(' ');
     };
-    const brandEn = await pdfText(`/api/deals/${id}/contract/pdf?lang=en`, bearer(brand.token));
-    const creatorNl = await pdfText(`/api/deals/link/${link}/contract/pdf?lang=nl`);
+    const brandEn = await pdfText(
+      `/api/deals/${id}/contract/pdf?lang=en`,
+      bearer(brand.token),
+    );
+    const creatorNl = await pdfText(
+      `/api/deals/link/${link}/contract/pdf?lang=nl`,
+    );
     for (const words of [
       'Collaboration contract',
       doc.hash,
@@ -208,7 +273,9 @@ describe('the contract document', () => {
       headers: bearer(other.token),
     });
     expect(res.statusCode).toBe(404);
-    const unknown = await t.app.inject({ url: `/api/deals/link/${'x'.repeat(22)}/contract` });
+    const unknown = await t.app.inject({
+      url: `/api/deals/link/${'x'.repeat(22)}/contract`,
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });

@@ -4,7 +4,10 @@ import { createDealListCache } from '@server/deals/deal-list-cache';
 import { acceptsGzip, etagMatches } from '@server/http/encoded-answer';
 
 const big = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ id: i, text: `deal ${i} with some words` }));
+  Array.from({ length: n }, (_, i) => ({
+    id: i,
+    text: `deal ${i} with some words`,
+  }));
 
 describe('deal list cache', () => {
   it('given a filled entry, then it is served until its deadline, and gzip holds the same JSON', () => {
@@ -31,7 +34,8 @@ describe('deal list cache', () => {
     const one = createDealListCache().set('x', 'all', big(50), Infinity);
     const size = one.json.length + one.gzip.length;
     const cache = createDealListCache({ maxBytes: size * 2.5 });
-    for (const owner of ['a', 'b', 'c', 'd']) cache.set(owner, 'all', big(50), Infinity);
+    for (const owner of ['a', 'b', 'c', 'd'])
+      cache.set(owner, 'all', big(50), Infinity);
     expect(cache.get('a', 'all', 0)).toBeNull();
     expect(cache.get('b', 'all', 0)).toBeNull();
     expect(cache.get('d', 'all', 0)).not.toBeNull();

@@ -2,10 +2,17 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealSchema, type DealDto } from '@machines/contract/api';
-import { emptyDealContext, type DealContext } from '@machines/deal/deal.context';
+import {
+  emptyDealContext,
+  type DealContext,
+} from '@machines/deal/deal.context';
 import { dealSnapshotFrom, dealStateView } from '@machines/deal/deal.view';
 import { GUARD_CONTEXT_FIELDS } from '@server/deals/deal-dto';
-import { acceptAndConnect, claimHeader, payDeal } from '@tests/support/flow-helpers';
+import {
+  acceptAndConnect,
+  claimHeader,
+  payDeal,
+} from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -23,8 +30,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (token: string, headers: Record<string, string> = {}, filter = 'all') =>
-  t.app.inject({ url: `/api/deals?filter=${filter}`, headers: { ...bearer(token), ...headers } });
+const list = (
+  token: string,
+  headers: Record<string, string> = {},
+  filter = 'all',
+) =>
+  t.app.inject({
+    url: `/api/deals?filter=${filter}`,
+    headers: { ...bearer(token), ...headers },
+  });
 
 /** What the web's list screen does with an item: rebuild the snapshot from machine value + context. */
 const webCan = (deal: DealDto, now: string) =>
@@ -42,11 +56,18 @@ describe('the brand deal list (slim items, gzip, ETag, cache invalidation)', () 
       new URL('../../../machines/deal/deal.machine.ts', import.meta.url),
       'utf8',
     );
-    const guards = source.slice(source.indexOf('guards: {'), source.indexOf('actions: {'));
-    const read = new Set([...guards.matchAll(/context\.(\w+)/g)].map((m) => m[1]!));
+    const guards = source.slice(
+      source.indexOf('guards: {'),
+      source.indexOf('actions: {'),
+    );
+    const read = new Set(
+      [...guards.matchAll(/context\.(\w+)/g)].map((m) => m[1]!),
+    );
     expect(read.size).toBeGreaterThan(0);
     expect(
-      [...read].filter((f) => !(GUARD_CONTEXT_FIELDS as readonly string[]).includes(f)),
+      [...read].filter(
+        (f) => !(GUARD_CONTEXT_FIELDS as readonly string[]).includes(f),
+      ),
     ).toEqual([]);
   });
 
@@ -68,7 +89,10 @@ describe('the brand deal list (slim items, gzip, ETag, cache invalidation)', () 
     });
     expect(webCan(item, t.clock.now().toISOString())).toEqual(item.state.can);
     const detail = (
-      await t.app.inject({ url: `/api/deals/${deal.id}`, headers: bearer(brand.token) })
+      await t.app.inject({
+        url: `/api/deals/${deal.id}`,
+        headers: bearer(brand.token),
+      })
     ).json() as DealDto;
     expect(detail.machine.context).toMatchObject({
       ownerId: brand.userId,
@@ -87,7 +111,11 @@ describe('the brand deal list (slim items, gzip, ETag, cache invalidation)', () 
       url: `/api/deals/${created.json().id}`,
       headers: bearer(brand.token),
     });
-    for (const body of [created.json(), detail.json(), ...(await list(brand.token)).json()]) {
+    for (const body of [
+      created.json(),
+      detail.json(),
+      ...(await list(brand.token)).json(),
+    ]) {
       expect(dealSchema.parse(body)).toEqual(body);
     }
   });
@@ -95,14 +123,18 @@ describe('the brand deal list (slim items, gzip, ETag, cache invalidation)', () 
   it('given accept-encoding gzip, then the same JSON gzipped with Vary; without it, plain JSON', async () => {
     for (let i = 0; i < 3; i++) await createDeal(t.app, brand.token);
     const plain = await list(brand.token);
-    const zipped = await list(brand.token, { 'accept-encoding': 'gzip, deflate, br' });
+    const zipped = await list(brand.token, {
+      'accept-encoding': 'gzip, deflate, br',
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers['vary']).toContain('Accept-Encoding');
     expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
     expect(
-      (await list(brand.token, { 'accept-encoding': 'gzip;q=0' })).headers['content-encoding'],
+      (await list(brand.token, { 'accept-encoding': 'gzip;q=0' })).headers[
+        'content-encoding'
+      ],
     ).toBeUndefined();
   });
 
@@ -136,9 +168,11 @@ describe('the brand deal list (slim items, gzip, ETag, cache invalidation)', () 
       url: `/api/deals/${deal.id}/release`,
       headers: bearer(other.token),
     });
-    expect((await list(other.token, {}, 'completed')).json().map((d: DealDto) => d.id)).toEqual([
-      deal.id,
-    ]);
+    expect(
+      (await list(other.token, {}, 'completed'))
+        .json()
+        .map((d: DealDto) => d.id),
+    ).toEqual([deal.id]);
   });
 
   it('given a delivered deal, when its review period ends with no event, then the cached list offers the elapse action', async () => {
@@ -163,7 +197,9 @@ describe('the brand deal list (slim items, gzip, ETag, cache invalidation)', () 
   it('given a brand renames its company, then its cached list shows the new brand name', async () => {
     const other = await registerUser(t.app);
     await createDeal(t.app, other.token);
-    expect((await list(other.token)).json()[0].brandName).not.toBe('Renamed BV');
+    expect((await list(other.token)).json()[0].brandName).not.toBe(
+      'Renamed BV',
+    );
     const profile = (
       await t.app.inject({ url: '/api/profile', headers: bearer(other.token) })
     ).json();

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptAndConnect, claimHeader, payDeal } from '@tests/support/flow-helpers';
+import {
+  acceptAndConnect,
+  claimHeader,
+  payDeal,
+} from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -24,12 +28,19 @@ type Deal = {
   state: { step: number; can: string[]; creatorText: string };
   revisionRounds: number;
   revisionsUsed: number;
-  revisions: { kind: string; note: string | null; links: string[]; at: string }[];
+  revisions: {
+    kind: string;
+    note: string | null;
+    links: string[];
+    at: string;
+  }[];
   reviewPeriodEndsAt: string | null;
 };
 
 async function deliveredDeal(rounds: number) {
-  const { id } = await createDeal(t.app, brand.token, { revisionRounds: rounds });
+  const { id } = await createDeal(t.app, brand.token, {
+    revisionRounds: rounds,
+  });
   await payDeal(t.app, t.ctx, brand.token, id);
   const link = await acceptAndConnect(t.app, t.ctx, brand.token, id);
   const res = await deliver(link, {
@@ -47,7 +58,11 @@ const deliver = (link: string, payload?: object) =>
     headers: claimHeader(link),
     ...(payload ? { payload } : {}),
   });
-const requestChanges = (id: number, payload: unknown, headers: Record<string, string> = {}) =>
+const requestChanges = (
+  id: number,
+  payload: unknown,
+  headers: Record<string, string> = {},
+) =>
   t.app.inject({
     method: 'POST',
     url: `/api/deals/${id}/request-changes`,
@@ -58,7 +73,9 @@ const requestChanges = (id: number, payload: unknown, headers: Record<string, st
 describe('revision rounds', () => {
   it('request, redeliver, the rounds used: only approve or dispute remain', async () => {
     const { id, link } = await deliveredDeal(1);
-    const requested = await requestChanges(id, { note: 'Please reshoot the intro' });
+    const requested = await requestChanges(id, {
+      note: 'Please reshoot the intro',
+    });
     expect(requested.statusCode, requested.body).toBe(200);
     const deal = (requested.json() as { deal: Deal }).deal;
     expect(deal).toMatchObject({
@@ -73,9 +90,13 @@ describe('revision rounds', () => {
       ['changes_requested', 'Please reshoot the intro', []],
     ]);
     // The creator sees it too, with its text.
-    const creatorView = (await t.app.inject({ url: `/api/deals/token/${link}` })).json() as Deal;
+    const creatorView = (
+      await t.app.inject({ url: `/api/deals/token/${link}` })
+    ).json() as Deal;
     expect(creatorView.status).toBe('changes_requested');
-    expect(creatorView.state.creatorText).toBe('deal.creator.changes_requested');
+    expect(creatorView.state.creatorText).toBe(
+      'deal.creator.changes_requested',
+    );
     expect(creatorView.revisions[1]!.note).toBe('Please reshoot the intro');
 
     t.clock.advance(3_600_000);
@@ -90,29 +111,45 @@ describe('revision rounds', () => {
     expect(after.reviewPeriodEndsAt).toBe(
       new Date(t.clock.now().getTime() + 48 * 3_600_000).toISOString(),
     );
-    expect(after.revisions.at(-1)).toMatchObject({ kind: 'redelivered', note: 'New intro' });
+    expect(after.revisions.at(-1)).toMatchObject({
+      kind: 'redelivered',
+      note: 'New intro',
+    });
 
     const again = await requestChanges(id, { note: 'One more thing' });
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json()).toMatchObject({
       code: 'revision_rounds_used',
-      message: 'All 1 included revision rounds have been used; you can approve or open a dispute',
+      message:
+        'All 1 included revision rounds have been used; you can approve or open a dispute',
     });
-    const againNl = await requestChanges(id, { note: 'Nog iets' }, { 'accept-language': 'nl' });
+    const againNl = await requestChanges(
+      id,
+      { note: 'Nog iets' },
+      { 'accept-language': 'nl' },
+    );
     expect(againNl.json()).toMatchObject({
       message:
         'Alle 1 inbegrepen revisierondes zijn gebruikt; je kunt goedkeuren of een geschil openen.',
     });
     const own = (
-      await t.app.inject({ url: `/api/deals/${id}`, headers: bearer(brand.token) })
+      await t.app.inject({
+        url: `/api/deals/${id}`,
+        headers: bearer(brand.token),
+      })
     ).json() as Deal;
-    expect(own.state.can).toEqual(expect.arrayContaining(['release', 'dispute']));
+    expect(own.state.can).toEqual(
+      expect.arrayContaining(['release', 'dispute']),
+    );
     expect(own.state.can).not.toContain('requestChanges');
 
     // The admins' history and the dispute timeline tell every round, with actor and note.
     const admin = await createRootAdmin(t);
     const events = (
-      await t.app.inject({ url: `/api/admin/deals/${id}/events`, headers: bearer(admin) })
+      await t.app.inject({
+        url: `/api/admin/deals/${id}/events`,
+        headers: bearer(admin),
+      })
     ).json() as {
       type: string;
       actor: { kind: string };
@@ -131,10 +168,17 @@ describe('revision rounds', () => {
       details: 'New intro · https://instagram.com/p/2',
     });
     const timeline = (
-      await t.app.inject({ url: `/api/admin/disputes/${id}/timeline`, headers: bearer(admin) })
+      await t.app.inject({
+        url: `/api/admin/disputes/${id}/timeline`,
+        headers: bearer(admin),
+      })
     ).json() as { type: string }[];
     expect(timeline.map((e) => e.type)).toEqual(
-      expect.arrayContaining(['ContentDelivered', 'ChangesRequested', 'ContentRedelivered']),
+      expect.arrayContaining([
+        'ContentDelivered',
+        'ChangesRequested',
+        'ContentRedelivered',
+      ]),
     );
   });
 

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptAndConnect, anyEmailCode, claimHeader, payDeal } from '@tests/support/flow-helpers';
+import {
+  acceptAndConnect,
+  anyEmailCode,
+  claimHeader,
+  payDeal,
+} from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -36,11 +41,18 @@ describe('deals', () => {
     });
     expect(deal.machine.value).toBe('pending_payment');
     expect(deal.machine.context.ownerId).toBe(brand.userId);
-    expect(deal.state).toMatchObject({ status: 'pending_payment', step: 1, badge: 'yellow' });
+    expect(deal.state).toMatchObject({
+      status: 'pending_payment',
+      step: 1,
+      badge: 'yellow',
+    });
     expect(deal.state.can).toEqual(
       expect.arrayContaining(['edit', 'delete', 'generateLink', 'checkout']),
     );
-    const list = await t.app.inject({ url: '/api/deals', headers: bearer(brand.token) });
+    const list = await t.app.inject({
+      url: '/api/deals',
+      headers: bearer(brand.token),
+    });
     expect(list.json().map((d: { id: number }) => d.id)).toContain(deal.id);
   });
 
@@ -92,15 +104,22 @@ describe('deals', () => {
       max: 300,
     });
     expect(en.message).toBe('Title must be at most 300 characters');
-    expect((await answer('nl')).message).toBe('Titel mag hooguit 300 tekens lang zijn.');
+    expect((await answer('nl')).message).toBe(
+      'Titel mag hooguit 300 tekens lang zijn.',
+    );
     // A zod issue whose schema names no rule is read by its code when the field is known.
     const deliverable = await t.app.inject({
       method: 'POST',
       url: '/api/deals',
       headers: { ...bearer(brand.token), 'accept-language': 'nl' },
-      payload: dealPayload({ deliverables: Array.from({ length: 21 }, (_, i) => `d${i}`) }),
+      payload: dealPayload({
+        deliverables: Array.from({ length: 21 }, (_, i) => `d${i}`),
+      }),
     });
-    expect(deliverable.json().params).toMatchObject({ input: 'too_many', field: 'deliverables' });
+    expect(deliverable.json().params).toMatchObject({
+      input: 'too_many',
+      field: 'deliverables',
+    });
     expect(deliverable.json().message).toBe('Hooguit 20 deliverables.');
   });
 
@@ -154,10 +173,17 @@ describe('deals', () => {
     });
     expect(del.json()).toEqual({ success: true, id: deal.id });
     expect(
-      (await t.app.inject({ url: `/api/deals/${deal.id}`, headers: bearer(brand.token) }))
-        .statusCode,
+      (
+        await t.app.inject({
+          url: `/api/deals/${deal.id}`,
+          headers: bearer(brand.token),
+        })
+      ).statusCode,
     ).toBe(404);
-    const list = await t.app.inject({ url: '/api/deals', headers: bearer(brand.token) });
+    const list = await t.app.inject({
+      url: '/api/deals',
+      headers: bearer(brand.token),
+    });
     expect(list.json().map((d: { id: number }) => d.id)).not.toContain(deal.id);
   });
 
@@ -205,7 +231,9 @@ describe('deals', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('pending_payment');
-    const unknown = await t.app.inject({ url: '/api/deals/token/nope-nope-nope-nope-nope' });
+    const unknown = await t.app.inject({
+      url: '/api/deals/token/nope-nope-nope-nope-nope',
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Deal not found');
   });
@@ -262,7 +290,10 @@ describe('deals', () => {
     });
     expect(release.statusCode, release.body).toBe(200);
     expect(release.json().deal.status).toBe('approved_after_dispute');
-    const stats = await t.app.inject({ url: '/api/user/stats', headers: bearer(brand.token) });
+    const stats = await t.app.inject({
+      url: '/api/user/stats',
+      headers: bearer(brand.token),
+    });
     expect(stats.json().successfulDeals).toBeGreaterThanOrEqual(1);
   });
 
@@ -287,7 +318,9 @@ describe('deals', () => {
       headers: bearer(brand.token),
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('Cannot release the funds while the deal is completed');
+    expect(again.json().message).toBe(
+      'Cannot release the funds while the deal is completed',
+    );
     const released = (await t.ctx.store.readStream(`deal-${deal.id}`)).filter(
       (e) => e.type === 'FundsReleased',
     );
@@ -303,7 +336,10 @@ describe('deals', () => {
       url: `/api/deals/deliver/${link}`,
       headers: claimHeader(link),
     });
-    const headers = { ...bearer(brand.token), 'idempotency-key': 'approve-once-1' };
+    const headers = {
+      ...bearer(brand.token),
+      'idempotency-key': 'approve-once-1',
+    };
     const first = await t.app.inject({
       method: 'POST',
       url: `/api/deals/${deal.id}/release`,
@@ -320,7 +356,9 @@ describe('deals', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
     const stream = await t.ctx.store.readStream(`deal-${deal.id}`);
-    expect(stream.filter((e) => e.type === 'FundsReleaseRequested')).toHaveLength(1);
+    expect(
+      stream.filter((e) => e.type === 'FundsReleaseRequested'),
+    ).toHaveLength(1);
     expect(stream.filter((e) => e.type === 'FundsReleased')).toHaveLength(1);
     // Without the key, the repeat is a new command and the statechart refuses it.
     const bare = await t.app.inject({
@@ -347,7 +385,9 @@ describe('deals', () => {
       headers: { ...bearer(brand.token), 'idempotency-key': 'x'.repeat(300) },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Idempotency-Key must be 1 to 255 visible ASCII characters');
+    expect(res.json().message).toBe(
+      'Idempotency-Key must be 1 to 255 visible ASCII characters',
+    );
   });
 
   it('given deals in several statuses, when listing, then sorted by docs/product.md §4 and filtered server-side', async () => {
@@ -355,21 +395,36 @@ describe('deals', () => {
     const paid = await createDeal(t.app, other.token, { influencer: 'paid' });
     await createDeal(t.app, other.token, { influencer: 'unpaid' });
     await payDeal(t.app, t.ctx, other.token, paid.id);
-    const all = (await t.app.inject({ url: '/api/deals', headers: bearer(other.token) })).json();
+    const all = (
+      await t.app.inject({ url: '/api/deals', headers: bearer(other.token) })
+    ).json();
     expect(all.map((d: { status: string }) => d.status)).toEqual([
       'pending_delivery',
       'pending_payment',
     ]);
     const completed = (
-      await t.app.inject({ url: '/api/deals?filter=completed', headers: bearer(other.token) })
+      await t.app.inject({
+        url: '/api/deals?filter=completed',
+        headers: bearer(other.token),
+      })
     ).json();
     expect(completed).toEqual([]);
-    const bad = await t.app.inject({ url: '/api/deals?filter=nope', headers: bearer(other.token) });
+    const bad = await t.app.inject({
+      url: '/api/deals?filter=nope',
+      headers: bearer(other.token),
+    });
     expect(bad.statusCode).toBe(400);
     const dash = (
-      await t.app.inject({ url: '/api/dashboard/stats', headers: bearer(other.token) })
+      await t.app.inject({
+        url: '/api/dashboard/stats',
+        headers: bearer(other.token),
+      })
     ).json();
-    expect(dash).toMatchObject({ totalDeals: 2, activeDeals: 2, completedDeals: 0 });
+    expect(dash).toMatchObject({
+      totalDeals: 2,
+      activeDeals: 2,
+      completedDeals: 0,
+    });
     expect(dash.recentDeals).toHaveLength(2);
   });
 

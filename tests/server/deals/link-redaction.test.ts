@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSimulated } from '@server/money/gateway/create-gateway';
-import { acceptAndConnect, createPaidRequest, payDeal } from '@tests/support/flow-helpers';
+import {
+  acceptAndConnect,
+  createPaidRequest,
+  payDeal,
+} from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -27,11 +31,17 @@ describe('link views', () => {
     const link = await acceptAndConnect(t.app, t.ctx, brand.token, id);
     const gateway = t.ctx.payments.gateway;
     if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
-    await gateway.openChargeback(t.ctx.queries.deals.byId(id)!.context.chargeId!, 'fraudulent');
+    await gateway.openChargeback(
+      t.ctx.queries.deals.byId(id)!.context.chargeId!,
+      'fraudulent',
+    );
     await settle();
 
     const owner = (
-      await t.app.inject({ url: `/api/deals/${id}`, headers: bearer(brand.token) })
+      await t.app.inject({
+        url: `/api/deals/${id}`,
+        headers: bearer(brand.token),
+      })
     ).json();
     expect(owner.onHold).toBe(true);
     expect(owner.machine.context.paymentIntentId).toEqual(expect.any(String));
@@ -58,10 +68,15 @@ describe('link views', () => {
     const { id, token } = await createPaidRequest(t.app, t.ctx, creator.token);
     const gateway = t.ctx.payments.gateway;
     if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
-    await gateway.openChargeback(t.ctx.queries.requests.byId(id)!.context.chargeId!, 'fraudulent');
+    await gateway.openChargeback(
+      t.ctx.queries.requests.byId(id)!.context.chargeId!,
+      'fraudulent',
+    );
     await settle();
 
-    const body = (await t.app.inject({ url: `/api/payment-requests/token/${token}` })).body;
+    const body = (
+      await t.app.inject({ url: `/api/payment-requests/token/${token}` })
+    ).body;
     const view = JSON.parse(body);
     expect(view.status).toBe('paid');
     expect(view.machine.context).toMatchObject({
@@ -101,7 +116,9 @@ describe('a failed checkout', () => {
     const sessionId = t.ctx.queries.deals.byId(id)!.context.checkoutSessionId!;
     await gateway.failCheckout(sessionId);
     await settle();
-    expect(t.ctx.queries.deals.byId(id)!.context.lastFailedSessionId).toBe(sessionId);
+    expect(t.ctx.queries.deals.byId(id)!.context.lastFailedSessionId).toBe(
+      sessionId,
+    );
 
     const body = (await t.app.inject({ url: `/api/deals/token/${link}` })).body;
     expect(body).not.toContain(sessionId);

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatedGateway } from '@server/money/gateway/simulated/simulated-gateway';
 import type { ReconciliationReport } from '@server/money/reconciliation/reconcile';
-import { acceptAndConnect, claimHeader, payDeal } from '@tests/support/flow-helpers';
+import {
+  acceptAndConnect,
+  claimHeader,
+  payDeal,
+} from '@tests/support/flow-helpers';
 import {
   bearer,
   createRootAdmin,
@@ -37,21 +41,51 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const plan = [
-  { title: 'Story', deliverables: ['1 Instagram Story'], amount: '100', dueDate: '2026-03-10' },
-  { title: 'TikTok', deliverables: ['1 TikTok Video'], amount: '80,00', dueDate: '2026-03-17' },
-  { title: 'Post', deliverables: ['1 Instagram Post'], amount: 70, dueDate: '2026-03-24' },
+  {
+    title: 'Story',
+    deliverables: ['1 Instagram Story'],
+    amount: '100',
+    dueDate: '2026-03-10',
+  },
+  {
+    title: 'TikTok',
+    deliverables: ['1 TikTok Video'],
+    amount: '80,00',
+    dueDate: '2026-03-17',
+  },
+  {
+    title: 'Post',
+    deliverables: ['1 Instagram Post'],
+    amount: 70,
+    dueDate: '2026-03-24',
+  },
 ];
 
-type Milestone = { index: number; status: string; step: number; can: string[]; feeCents: number };
+type Milestone = {
+  index: number;
+  status: string;
+  step: number;
+  can: string[];
+  feeCents: number;
+};
 type Deal = {
   id: number;
   status: string;
   state: { step: number };
   milestones?: Milestone[];
-  milestoneSummary?: { released: number; total: number; nextDueDate: string | null };
+  milestoneSummary?: {
+    released: number;
+    total: number;
+    nextDueDate: string | null;
+  };
 };
 
-const post = (url: string, token: string | null, payload?: object, headers = {}) =>
+const post = (
+  url: string,
+  token: string | null,
+  payload?: object,
+  headers = {},
+) =>
   t.app.inject({
     method: 'POST',
     url,
@@ -60,24 +94,51 @@ const post = (url: string, token: string | null, payload?: object, headers = {})
   });
 const create = (milestones: unknown, extra: object = {}) =>
   post('/api/deals', brand.token, dealPayload({ milestones, ...extra }));
-const milestone = (id: number, n: number, action: string, payload?: object, token = brand.token) =>
-  post(`/api/deals/${id}/milestones/${n}/${action}`, token, payload);
+const milestone = (
+  id: number,
+  n: number,
+  action: string,
+  payload?: object,
+  token = brand.token,
+) => post(`/api/deals/${id}/milestones/${n}/${action}`, token, payload);
 const deliver = (link: string, n: number, payload?: object) =>
-  post(`/api/deals/deliver/${link}/milestones/${n}`, null, payload, claimHeader(link));
-const dealOf = (res: { json: () => unknown }) => (res.json() as { deal: Deal }).deal;
+  post(
+    `/api/deals/deliver/${link}/milestones/${n}`,
+    null,
+    payload,
+    claimHeader(link),
+  );
+const dealOf = (res: { json: () => unknown }) =>
+  (res.json() as { deal: Deal }).deal;
 
 describe('creating a deal with milestones', () => {
   it.each([
     [[], 'milestones_count'],
     [
-      Array.from({ length: 11 }, (_, i) => ({ ...plan[0]!, title: `M${i}`, amount: '10' })),
+      Array.from({ length: 11 }, (_, i) => ({
+        ...plan[0]!,
+        title: `M${i}`,
+        amount: '10',
+      })),
       'milestones_count',
     ],
     [[plan[0], plan[1]], 'milestones_sum_mismatch'],
-    [[plan[0], plan[1], { ...plan[2], amount: '0.99' }], 'milestone_amount_too_small'],
-    [[plan[0], plan[1], { ...plan[2], dueDate: '2026-03-01' }], 'milestone_due_in_past'],
-    [[plan[0], plan[1], { ...plan[2], title: ' ' }], 'milestone_title_required'],
-    [[plan[0], plan[1], { ...plan[2], amount: 'seventy' }], 'milestone_amount_invalid'],
+    [
+      [plan[0], plan[1], { ...plan[2], amount: '0.99' }],
+      'milestone_amount_too_small',
+    ],
+    [
+      [plan[0], plan[1], { ...plan[2], dueDate: '2026-03-01' }],
+      'milestone_due_in_past',
+    ],
+    [
+      [plan[0], plan[1], { ...plan[2], title: ' ' }],
+      'milestone_title_required',
+    ],
+    [
+      [plan[0], plan[1], { ...plan[2], amount: 'seventy' }],
+      'milestone_amount_invalid',
+    ],
   ])('refuses %#: %s', async (milestones, code) => {
     const res = await create(milestones);
     expect(res.statusCode, res.body).toBe(400);
@@ -85,14 +146,22 @@ describe('creating a deal with milestones', () => {
   });
 
   it('names the milestone field a wrong type is in: an amount that is no number, a due date that is no text', async () => {
-    const amount = await create([plan[0], plan[1], { ...plan[2], amount: { cents: 7000 } }]);
+    const amount = await create([
+      plan[0],
+      plan[1],
+      { ...plan[2], amount: { cents: 7000 } },
+    ]);
     expect(amount.statusCode).toBe(400);
     expect(amount.json()).toMatchObject({
       code: 'invalid_input',
       params: { input: 'amount_format' },
       message: 'Amount must be a positive number with at most 2 decimals',
     });
-    const due = await create([plan[0], plan[1], { ...plan[2], dueDate: 20260324 }]);
+    const due = await create([
+      plan[0],
+      plan[1],
+      { ...plan[2], dueDate: 20260324 },
+    ]);
     expect(due.json()).toMatchObject({
       code: 'invalid_input',
       params: { input: 'not_text', field: 'dueDate' },
@@ -107,7 +176,9 @@ describe('creating a deal with milestones', () => {
     ];
     const res = await create(big, { amount: '1800' });
     expect(res.statusCode).toBe(400);
-    expect(res.body).toContain('The product currently supports deals up to €1,750');
+    expect(res.body).toContain(
+      'The product currently supports deals up to €1,750',
+    );
   });
 
   it('a plan of one milestone is the deal itself: nothing of milestones in its answer', async () => {
@@ -132,16 +203,28 @@ describe('a three-milestone deal', () => {
     const deal = res.json() as Deal;
     id = deal.id;
     expect(deal.milestones!.map((m) => m.feeCents)).toEqual([820, 656, 574]);
-    expect(deal.milestoneSummary).toEqual({ released: 0, total: 3, nextDueDate: '2026-03-10' });
+    expect(deal.milestoneSummary).toEqual({
+      released: 0,
+      total: 3,
+      nextDueDate: '2026-03-10',
+    });
     await payDeal(t.app, t.ctx, brand.token, id);
     link = await acceptAndConnect(t.app, t.ctx, brand.token, id);
-    const view = (await t.app.inject({ url: `/api/deals/token/${link}` })).json() as Deal;
+    const view = (
+      await t.app.inject({ url: `/api/deals/token/${link}` })
+    ).json() as Deal;
     expect(view.status).toBe('pending_delivery');
-    expect(view.milestones!.map((m) => m.can)).toEqual([['deliver'], ['deliver'], ['deliver']]);
+    expect(view.milestones!.map((m) => m.can)).toEqual([
+      ['deliver'],
+      ['deliver'],
+      ['deliver'],
+    ]);
   });
 
   it('another brand gets 404; an unknown milestone 404; a bad link or a long note 400', async () => {
-    expect((await milestone(id, 1, 'dispute', {}, other.token)).statusCode).toBe(404);
+    expect(
+      (await milestone(id, 1, 'dispute', {}, other.token)).statusCode,
+    ).toBe(404);
     const unknown = await deliver(link, 4);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'milestone_not_found' });
@@ -158,18 +241,33 @@ describe('a three-milestone deal', () => {
       links: ['https://instagram.com/s/1'],
     });
     expect(delivered.statusCode, delivered.body).toBe(200);
-    expect(dealOf(delivered)).toMatchObject({ status: 'delivered', state: { step: 5 } });
-    const asked = await milestone(id, 1, 'request-changes', { note: 'Please reshoot the intro' });
+    expect(dealOf(delivered)).toMatchObject({
+      status: 'delivered',
+      state: { step: 5 },
+    });
+    const asked = await milestone(id, 1, 'request-changes', {
+      note: 'Please reshoot the intro',
+    });
     expect(asked.statusCode, asked.body).toBe(200);
-    expect(dealOf(asked).milestones![0]).toMatchObject({ status: 'changes_requested', step: 1 });
+    expect(dealOf(asked).milestones![0]).toMatchObject({
+      status: 'changes_requested',
+      step: 1,
+    });
     t.clock.advance(HOUR);
-    expect((await deliver(link, 1, { note: 'New intro' })).statusCode).toBe(200);
-    const again = await milestone(id, 1, 'request-changes', { note: 'Once more' });
+    expect((await deliver(link, 1, { note: 'New intro' })).statusCode).toBe(
+      200,
+    );
+    const again = await milestone(id, 1, 'request-changes', {
+      note: 'Once more',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'revision_rounds_used' });
     const approved = await milestone(id, 1, 'release');
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(dealOf(approved).milestones![0]).toMatchObject({ status: 'released', step: 3 });
+    expect(dealOf(approved).milestones![0]).toMatchObject({
+      status: 'released',
+      step: 3,
+    });
     expect(dealOf(approved).milestoneSummary).toMatchObject({
       released: 1,
       nextDueDate: '2026-03-17',
@@ -191,7 +289,9 @@ describe('a three-milestone deal', () => {
       'released',
       'in_progress',
     ]);
-    expect(deal.context.milestones![1]!.releaseTrigger).toBe('review_period_elapsed');
+    expect(deal.context.milestones![1]!.releaseTrigger).toBe(
+      'review_period_elapsed',
+    );
   });
 
   it('milestone 3: disputed and split by an admin; the deal is split_resolved', async () => {
@@ -200,17 +300,25 @@ describe('a three-milestone deal', () => {
     expect(disputed.statusCode, disputed.body).toBe(200);
     expect(dealOf(disputed).status).toBe('dispute');
     admin = await signInAdmin(t.app);
-    const split = await post(`/api/admin/deals/${id}/milestones/3/split`, admin, {
-      creatorCents: 3_500,
-    });
+    const split = await post(
+      `/api/admin/deals/${id}/milestones/3/split`,
+      admin,
+      {
+        creatorCents: 3_500,
+      },
+    );
     expect(split.statusCode, split.body).toBe(200);
     expect(dealOf(split).status).toBe('split_resolved');
   });
 
   it('the gateway made exactly three transfers and one refund, and the reconciliation is clean', async () => {
     const group = `deal-${id}`;
-    const transfers = gateway.ledger.transfers.filter((x) => x.transferGroup === group);
-    const refunds = gateway.ledger.refunds.filter((x) => x.transferGroup === group);
+    const transfers = gateway.ledger.transfers.filter(
+      (x) => x.transferGroup === group,
+    );
+    const refunds = gateway.ledger.refunds.filter(
+      (x) => x.transferGroup === group,
+    );
     expect(transfers.map((x) => x.amountCents)).toEqual([10_000, 8_000, 3_500]);
     expect(refunds.map((x) => x.amountCents)).toEqual([3_787]);
     const res = await t.app.inject({

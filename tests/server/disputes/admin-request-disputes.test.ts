@@ -40,8 +40,17 @@ const png = Buffer.concat([
 ]);
 const sha = createHash('sha256').update(png).digest('hex');
 
-const post = (url: string, payload: object | undefined, headers: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+const post = (
+  url: string,
+  payload: object | undefined,
+  headers: Record<string, string>,
+) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers,
+    ...(payload ? { payload } : {}),
+  });
 const get = (url: string, headers: Record<string, string> = bearer(auditor)) =>
   t.app.inject({ url, headers });
 
@@ -49,8 +58,17 @@ const connectPayouts = () => connectPayoutsOf(t.app, t.ctx, creator.token);
 
 /** A paid request the creator completed and its brand disputed through its link. */
 async function disputedRequest(reason: string) {
-  const { id, token } = await createPaidRequest(t.app, t.ctx, creator.token, `Reel ${reason}`);
-  const done = await post(`/api/payment-requests/${id}/complete`, {}, bearer(creator.token));
+  const { id, token } = await createPaidRequest(
+    t.app,
+    t.ctx,
+    creator.token,
+    `Reel ${reason}`,
+  );
+  const done = await post(
+    `/api/payment-requests/${id}/complete`,
+    {},
+    bearer(creator.token),
+  );
   expect(done.statusCode, done.body).toBe(200);
   const opened = await post(
     `/api/payment-requests/dispute/${token}`,
@@ -72,7 +90,10 @@ async function adminAction(id: number, action: string, payload?: object) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ REVIEW_PERIOD_HOURS: '48', DISPUTE_PERIOD_HOURS: '72' });
+  t = await createTestApp({
+    REVIEW_PERIOD_HOURS: '48',
+    DISPUTE_PERIOD_HOURS: '72',
+  });
   brand = await registerUser(t.app);
   creator = await registerUser(t.app, { companyName: null });
   auditor = await createAuditor(t, await createRootAdmin(t));
@@ -101,7 +122,10 @@ beforeAll(async () => {
   const file = await t.app.inject({
     method: 'POST',
     url: `${base}/files?name=shot.png`,
-    headers: { 'content-type': 'application/octet-stream', ...claimHeader(open.token) },
+    headers: {
+      'content-type': 'application/octet-stream',
+      ...claimHeader(open.token),
+    },
     payload: png,
   });
   expect(file.statusCode, file.body).toBe(200);
@@ -137,7 +161,11 @@ describe('the admin dispute list', () => {
   it('lists deals and payment requests, each with its kind, and keeps the deal answer as it was', async () => {
     const all = await list();
     const deal = all.find((d) => d.dealId === dealId)!;
-    expect(deal).toMatchObject({ kind: 'deal', reason: 'Never posted', outcome: 'open' });
+    expect(deal).toMatchObject({
+      kind: 'deal',
+      reason: 'Never posted',
+      outcome: 'open',
+    });
     expect(deal).not.toHaveProperty('requestId');
     const open = all.find((d) => d.requestId === requests.open)!;
     expect(open).toMatchObject({
@@ -150,11 +178,14 @@ describe('the admin dispute list', () => {
       resolvedAt: null,
     });
     expect(open).not.toHaveProperty('dealId');
-    expect(all.map((d) => d.openedAt)).toEqual([...all.map((d) => d.openedAt)].sort().reverse());
+    expect(all.map((d) => d.openedAt)).toEqual(
+      [...all.map((d) => d.openedAt)].sort().reverse(),
+    );
   });
 
   it('gives the outcome of a request dispute after release, refund and split', async () => {
-    const outcome = (id: number, all: Summary[]) => all.find((d) => d.requestId === id)?.outcome;
+    const outcome = (id: number, all: Summary[]) =>
+      all.find((d) => d.requestId === id)?.outcome;
     const all = await list();
     expect(outcome(requests.released, all)).toBe('released_by_admin');
     expect(outcome(requests.refunded, all)).toBe('refunded');
@@ -173,33 +204,52 @@ describe('the admin dispute list', () => {
     expect(refunded.map((d) => d.requestId)).toEqual([requests.refunded]);
     const bad = await get('/api/admin/disputes?kind=invoice');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('kind must be one of deal, payment_request');
+    expect(bad.json().message).toContain(
+      'kind must be one of deal, payment_request',
+    );
   });
 
   it('refuses strangers (401) and users who are not admins (401); auditors read', async () => {
     expect((await get('/api/admin/disputes', {})).statusCode).toBe(401);
-    expect((await get('/api/admin/disputes', bearer(creator.token))).statusCode).toBe(401);
+    expect(
+      (await get('/api/admin/disputes', bearer(creator.token))).statusCode,
+    ).toBe(401);
     const page = `/api/admin/disputes/payment-request/${requests.open}`;
     expect((await get(page, {})).statusCode).toBe(401);
-    expect((await get(`${page}/export?format=csv`, bearer(brand.token))).statusCode).toBe(401);
+    expect(
+      (await get(`${page}/export?format=csv`, bearer(brand.token))).statusCode,
+    ).toBe(401);
     expect((await get(page)).statusCode).toBe(200);
   });
 });
 
 describe("a payment request's dispute page and exports", () => {
   it('shows the conversation with each file and its SHA-256, the brand by its link, no payment ids', async () => {
-    const res = await get(`/api/admin/disputes/payment-request/${requests.open}`);
+    const res = await get(
+      `/api/admin/disputes/payment-request/${requests.open}`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json();
-    expect(page).toMatchObject({ kind: 'payment_request', requestId: requests.open });
+    expect(page).toMatchObject({
+      kind: 'payment_request',
+      requestId: requests.open,
+    });
     expect(page.evidence).toEqual([
-      expect.objectContaining({ by: 'brand (link)', text: 'Only half the work', files: [] }),
+      expect.objectContaining({
+        by: 'brand (link)',
+        text: 'Only half the work',
+        files: [],
+      }),
       expect.objectContaining({
         by: 'brand (link)',
         text: 'Half is missing',
         files: [expect.objectContaining({ name: 'shot.png', sha256: sha })],
       }),
-      expect.objectContaining({ by: creator.username, text: 'Both parts are live', files: [] }),
+      expect.objectContaining({
+        by: creator.username,
+        text: 'Both parts are live',
+        files: [],
+      }),
     ]);
     const opened = page.timeline.find(
       (e: { type: string }) => e.type === 'PaymentRequestDisputeOpened',
@@ -208,19 +258,25 @@ describe("a payment request's dispute page and exports", () => {
       code: 'DisputeOpened',
       params: { reason: 'Only half the work' },
     });
-    expect(page.money).toEqual([expect.objectContaining({ kind: 'payment', amountCents: 42_000 })]);
+    expect(page.money).toEqual([
+      expect.objectContaining({ kind: 'payment', amountCents: 42_000 }),
+    ]);
     const c = t.ctx.queries.requests.byId(requests.open)!.context;
     expect(res.body).not.toContain(c.paymentIntentId!);
     expect(res.body).not.toContain(c.chargeId!);
   });
 
   it('shows the split as an admin decision with its money', async () => {
-    const page = (await get(`/api/admin/disputes/payment-request/${requests.split}`)).json();
+    const page = (
+      await get(`/api/admin/disputes/payment-request/${requests.split}`)
+    ).json();
     expect(page.outcome).toBe('split');
     expect(page.decisions).toContainEqual(
       expect.objectContaining({
         type: 'PaymentRequestSplitRequested',
-        summary: expect.objectContaining({ code: 'PaymentRequestSplitRequested' }),
+        summary: expect.objectContaining({
+          code: 'PaymentRequestSplitRequested',
+        }),
       }),
     );
     expect(page.money.map((m: { kind: string }) => m.kind)).toEqual(
@@ -237,15 +293,21 @@ describe("a payment request's dispute page and exports", () => {
       ...bearer(auditor),
       'accept-language': 'nl',
     });
-    expect(nl.json().message).toBe('Dit betaalverzoek is nooit in geschil geweest.');
-    expect((await get('/api/admin/disputes/payment-request/999999')).statusCode).toBe(404);
+    expect(nl.json().message).toBe(
+      'Dit betaalverzoek is nooit in geschil geweest.',
+    );
+    expect(
+      (await get('/api/admin/disputes/payment-request/999999')).statusCode,
+    ).toBe(404);
     const deal = await get(`/api/admin/disputes/${dealId}`);
     expect(deal.statusCode, deal.body).toBe(200);
     expect(deal.json()).toMatchObject({ kind: 'deal', dealId });
   });
 
   it('exports request disputes as CSV rows in English and Dutch, the conversation with SHA-256', async () => {
-    const en = await get(`/api/admin/disputes/export?format=csv&kind=payment_request`);
+    const en = await get(
+      `/api/admin/disputes/export?format=csv&kind=payment_request`,
+    );
     expect(en.statusCode, en.body).toBe(200);
     const header = en.body.replace(/^\uFEFF/, '').split('\r\n')[0];
     expect(header).toBe(
@@ -253,9 +315,13 @@ describe("a payment request's dispute page and exports", () => {
     );
     const rows = en.body
       .split('\r\n')
-      .filter((r) => r.endsWith(`,payment_request,${requests.open},Reel Only half the work`));
+      .filter((r) =>
+        r.endsWith(`,payment_request,${requests.open},Reel Only half the work`),
+      );
     expect(rows.length).toBeGreaterThan(2);
-    expect(en.body).toContain('The brand opened a dispute: “Only half the work”.');
+    expect(en.body).toContain(
+      'The brand opened a dispute: “Only half the work”.',
+    );
     expect(en.body).toContain(
       `Message from the brand (brand (link)): Half is missing Evidence: shot.png (SHA-256 ${sha}).`,
     );
@@ -270,15 +336,21 @@ describe("a payment request's dispute page and exports", () => {
     expect(one.headers['content-disposition']).toBe(
       `attachment; filename="dispute-payment-request-${requests.open}.csv"`,
     );
-    expect(one.body).toContain('Het merk opende een geschil: „Only half the work”.');
+    expect(one.body).toContain(
+      'Het merk opende een geschil: „Only half the work”.',
+    );
     expect(one.body).toContain(
       `Bericht van het merk (merk (via link)): Half is missing Bewijs: shot.png (SHA-256 ${sha}).`,
     );
     const refunded = await get(
       `/api/admin/disputes/payment-request/${requests.refunded}/export?format=csv`,
     );
-    expect(refunded.body).toMatch(/PaymentRequestRefunded,payment provider,420\.00,re_/);
-    const json = await get(`/api/admin/disputes/payment-request/${requests.open}/export`);
+    expect(refunded.body).toMatch(
+      /PaymentRequestRefunded,payment provider,420\.00,re_/,
+    );
+    const json = await get(
+      `/api/admin/disputes/payment-request/${requests.open}/export`,
+    );
     expect(json.json().disputes[0]).toMatchObject({
       kind: 'payment_request',
       requestId: requests.open,

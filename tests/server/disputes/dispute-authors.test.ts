@@ -28,7 +28,10 @@ let dealId = 0;
 const post = (url: string, payload: object, headers: Record<string, string>) =>
   t.app.inject({ method: 'POST', url, headers, payload });
 const read = (url: string, language: 'en' | 'nl') =>
-  t.app.inject({ url, headers: { ...bearer(admin), 'accept-language': language } });
+  t.app.inject({
+    url,
+    headers: { ...bearer(admin), 'accept-language': language },
+  });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,9 +41,18 @@ beforeAll(async () => {
   admin = await signInAdmin(t.app);
   await connectPayouts(t.app, t.ctx, creator.token);
 
-  const { id, token } = await createPaidRequest(t.app, t.ctx, creator.token, 'Reel');
+  const { id, token } = await createPaidRequest(
+    t.app,
+    t.ctx,
+    creator.token,
+    'Reel',
+  );
   requestId = id;
-  const done = await post(`/api/payment-requests/${id}/complete`, {}, bearer(creator.token));
+  const done = await post(
+    `/api/payment-requests/${id}/complete`,
+    {},
+    bearer(creator.token),
+  );
   expect(done.statusCode, done.body).toBe(200);
   const opened = await post(
     `/api/payment-requests/dispute/${token}`,
@@ -102,11 +114,17 @@ describe('who wrote each entry, as admins read it', () => {
   });
 
   it('names them the same way on the dispute page and in the Dutch export', async () => {
-    const page = await read(`/api/admin/disputes/payment-request/${requestId}`, 'nl');
+    const page = await read(
+      `/api/admin/disputes/payment-request/${requestId}`,
+      'nl',
+    );
     expect(page.statusCode, page.body).toBe(200);
     const by = (page.json().evidence as { by: string }[]).map((e) => e.by);
     expect(by).toEqual(['merk (via link)', 'merk (via link)']);
-    const csv = await read(`/api/admin/disputes/${dealId}/export?format=csv`, 'nl');
+    const csv = await read(
+      `/api/admin/disputes/${dealId}/export?format=csv`,
+      'nl',
+    );
     expect(csv.body).toContain('creator (via link)');
     expect(csv.body).not.toContain('creator (link)');
   });

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimHeader, createPaidRequest, deliverPaidDeal } from '@tests/support/flow-helpers';
+import {
+  claimHeader,
+  createPaidRequest,
+  deliverPaidDeal,
+} from '@tests/support/flow-helpers';
 import {
   bearer,
   createAuditor,
@@ -32,7 +36,12 @@ const png = (extra = 'screenshot') =>
 const pdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF');
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-const upload = (base: string, bytes: Buffer, headers: Record<string, string>, name = 'shot.png') =>
+const upload = (
+  base: string,
+  bytes: Buffer,
+  headers: Record<string, string>,
+  name = 'shot.png',
+) =>
   t.app.inject({
     method: 'POST',
     url: `${base}/files?name=${encodeURIComponent(name)}`,
@@ -45,7 +54,10 @@ const read = (base: string, headers: Record<string, string>) =>
   t.app.inject({ url: base, headers });
 
 beforeAll(async () => {
-  t = await createTestApp({ REVIEW_PERIOD_HOURS: '48', DISPUTE_PERIOD_HOURS: '72' });
+  t = await createTestApp({
+    REVIEW_PERIOD_HOURS: '48',
+    DISPUTE_PERIOD_HOURS: '72',
+  });
   brand = await registerUser(t.app);
   creator = await registerUser(t.app, { companyName: null });
   admin = await createRootAdmin(t);
@@ -92,7 +104,12 @@ describe('a deal dispute conversation', () => {
       ],
     });
 
-    const file = await upload(d.brandBase, png('brand'), bearer(brand.token), 'profile page.png');
+    const file = await upload(
+      d.brandBase,
+      png('brand'),
+      bearer(brand.token),
+      'profile page.png',
+    );
     expect(file.statusCode, file.body).toBe(200);
     expect(file.json()).toEqual({
       sha256: sha(png('brand')),
@@ -111,7 +128,12 @@ describe('a deal dispute conversation', () => {
     expect(byBrand.statusCode, byBrand.body).toBe(200);
 
     const creatorHeaders = claimHeader(d.link);
-    const proof = await upload(d.creatorBase, pdf, creatorHeaders, 'insights.pdf');
+    const proof = await upload(
+      d.creatorBase,
+      pdf,
+      creatorHeaders,
+      'insights.pdf',
+    );
     expect(proof.statusCode, proof.body).toBe(200);
     expect(proof.json().contentType).toBe('application/pdf');
     const byCreator = await post(
@@ -125,11 +147,17 @@ describe('a deal dispute conversation', () => {
     expect(byCreator.statusCode, byCreator.body).toBe(200);
     expect(byCreator.json().side).toBe('creator');
 
-    const byAdmin = await post(d.adminBase, { text: 'Looking at both now.' }, bearer(admin));
+    const byAdmin = await post(
+      d.adminBase,
+      { text: 'Looking at both now.' },
+      bearer(admin),
+    );
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
 
     const seen = (await read(d.creatorBase, creatorHeaders)).json();
-    expect(seen.entries.map((e: { side: string; text: string }) => [e.side, e.text])).toEqual([
+    expect(
+      seen.entries.map((e: { side: string; text: string }) => [e.side, e.text]),
+    ).toEqual([
       ['brand', 'The reel was never posted\n\nChecked the account on the 3rd.'],
       ['brand', 'Nothing on the profile.'],
       ['creator', 'It is live; insights attached.'],
@@ -144,14 +172,18 @@ describe('a deal dispute conversation', () => {
 
     const events = await t.ctx.store.readStream(`deal-${d.id}`);
     const posted = events.filter((e) => e.type === 'DisputeMessagePosted');
-    expect(posted.map((e) => (e.metadata as { actor: { kind: string } }).actor.kind)).toEqual([
-      'brand',
-      'creator-link',
-      'admin',
-    ]);
+    expect(
+      posted.map((e) => (e.metadata as { actor: { kind: string } }).actor.kind),
+    ).toEqual(['brand', 'creator-link', 'admin']);
     expect(posted[0]!.data).toMatchObject({
       side: 'brand',
-      files: [{ sha256: sha(png('brand')), contentType: 'image/png', name: 'profile page.png' }],
+      files: [
+        {
+          sha256: sha(png('brand')),
+          contentType: 'image/png',
+          name: 'profile page.png',
+        },
+      ],
     });
   });
 
@@ -160,18 +192,30 @@ describe('a deal dispute conversation', () => {
     const stranger = await read(d.creatorBase, {});
     expect(stranger.statusCode).toBe(403);
     expect(stranger.json().code).toBe('deal_claimed_elsewhere');
-    const wrongSecret = await post(d.creatorBase, { text: 'hi' }, { 'x-claim-secret': 'guess' });
+    const wrongSecret = await post(
+      d.creatorBase,
+      { text: 'hi' },
+      { 'x-claim-secret': 'guess' },
+    );
     expect(wrongSecret.statusCode).toBe(403);
     expect((await upload(d.creatorBase, png(), {})).statusCode).toBe(403);
 
-    const byAuditor = await post(d.adminBase, { text: 'I only read' }, bearer(auditor));
+    const byAuditor = await post(
+      d.adminBase,
+      { text: 'I only read' },
+      bearer(auditor),
+    );
     expect(byAuditor.statusCode).toBe(403);
     expect(byAuditor.json().code).toBe('auditor_read_only');
-    expect((await upload(d.adminBase, png(), bearer(auditor))).statusCode).toBe(403);
+    expect((await upload(d.adminBase, png(), bearer(auditor))).statusCode).toBe(
+      403,
+    );
 
     const other = await registerUser(t.app);
     expect((await read(d.brandBase, bearer(other.token))).statusCode).toBe(404);
-    expect((await post(d.brandBase, { text: 'hi' }, bearer(other.token))).statusCode).toBe(404);
+    expect(
+      (await post(d.brandBase, { text: 'hi' }, bearer(other.token))).statusCode,
+    ).toBe(404);
     expect((await read(d.brandBase, {})).statusCode).toBe(401);
   });
 
@@ -188,26 +232,45 @@ describe('a deal dispute conversation', () => {
     expect(disguised.statusCode).toBe(415);
     expect(disguised.json().code).toBe('evidence_type_refused');
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
-    expect((await upload(d.brandBase, svg, auth, 'a.svg')).statusCode).toBe(415);
-    expect((await upload(d.brandBase, Buffer.alloc(0), auth)).statusCode).toBe(400);
+    expect((await upload(d.brandBase, svg, auth, 'a.svg')).statusCode).toBe(
+      415,
+    );
+    expect((await upload(d.brandBase, Buffer.alloc(0), auth)).statusCode).toBe(
+      400,
+    );
 
     const huge = Buffer.concat([png(), Buffer.alloc(10 * 1024 * 1024)]);
     const oversize = await upload(d.brandBase, huge, auth);
     expect(oversize.statusCode).toBe(413);
-    const justFits = Buffer.concat([png(), Buffer.alloc(10 * 1024 * 1024 - png().length)]);
+    const justFits = Buffer.concat([
+      png(),
+      Buffer.alloc(10 * 1024 * 1024 - png().length),
+    ]);
     expect((await upload(d.brandBase, justFits, auth)).statusCode).toBe(200);
 
     const tooLong = await post(d.brandBase, { text: 'x'.repeat(4_001) }, auth);
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toContain('4,000');
-    expect((await post(d.brandBase, { text: '   ' }, auth)).statusCode).toBe(400);
-    expect((await post(d.brandBase, { text: 'x'.repeat(4_000) }, auth)).statusCode).toBe(200);
+    expect((await post(d.brandBase, { text: '   ' }, auth)).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await post(d.brandBase, { text: 'x'.repeat(4_000) }, auth)).statusCode,
+    ).toBe(200);
 
-    const six = Array.from({ length: 6 }, () => ({ sha256: sha(justFits), name: 'a.png' }));
-    expect((await post(d.brandBase, { text: 'six', files: six }, auth)).statusCode).toBe(400);
+    const six = Array.from({ length: 6 }, () => ({
+      sha256: sha(justFits),
+      name: 'a.png',
+    }));
+    expect(
+      (await post(d.brandBase, { text: 'six', files: six }, auth)).statusCode,
+    ).toBe(400);
     const unknown = await post(
       d.brandBase,
-      { text: 'where is it', files: [{ sha256: 'f'.repeat(64), name: 'gone.png' }] },
+      {
+        text: 'where is it',
+        files: [{ sha256: 'f'.repeat(64), name: 'gone.png' }],
+      },
       auth,
     );
     expect(unknown.statusCode).toBe(400);
@@ -220,7 +283,10 @@ describe('a deal dispute conversation', () => {
     await upload(d.brandBase, bytes, bearer(brand.token), 'bewijs "één".png');
     await post(
       d.brandBase,
-      { text: 'See file', files: [{ sha256: sha(bytes), name: 'bewijs "één".png' }] },
+      {
+        text: 'See file',
+        files: [{ sha256: sha(bytes), name: 'bewijs "één".png' }],
+      },
       bearer(brand.token),
     );
     const got = await t.app.inject({
@@ -230,12 +296,16 @@ describe('a deal dispute conversation', () => {
     expect(got.statusCode, got.body).toBe(200);
     expect(got.rawPayload.equals(bytes)).toBe(true);
     expect(got.headers['content-type']).toBe('image/png');
-    expect(got.headers['content-disposition']).toMatch(/^attachment; filename="bewijs /);
+    expect(got.headers['content-disposition']).toMatch(
+      /^attachment; filename="bewijs /,
+    );
     expect(got.headers['content-disposition']).toContain(
       "filename*=UTF-8''bewijs%20%C3%A9%C3%A9n.png",
     );
     expect(got.headers['x-content-type-options']).toBe('nosniff');
-    expect(got.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(got.headers['content-security-policy']).toBe(
+      "default-src 'none'; sandbox",
+    );
 
     // Another deal's conversation does not serve it, nor does a stranger with the link.
     const other = await disputedDeal();
@@ -244,14 +314,18 @@ describe('a deal dispute conversation', () => {
       headers: bearer(brand.token),
     });
     expect(elsewhere.statusCode).toBe(404);
-    const stranger = await t.app.inject({ url: `${d.creatorBase}/files/${sha(bytes)}` });
+    const stranger = await t.app.inject({
+      url: `${d.creatorBase}/files/${sha(bytes)}`,
+    });
     expect(stranger.statusCode).toBe(403);
   });
 
   it("refuses a message naming another dispute's file: knowing its SHA-256 gives no access to it", async () => {
     const d = await disputedDeal();
     const bytes = png('private to the first dispute');
-    expect((await upload(d.brandBase, bytes, bearer(brand.token))).statusCode).toBe(200);
+    expect(
+      (await upload(d.brandBase, bytes, bearer(brand.token))).statusCode,
+    ).toBe(200);
     const other = await disputedDeal();
     const borrowed = await post(
       other.creatorBase,
@@ -280,7 +354,10 @@ describe('a deal dispute conversation', () => {
     await upload(d.creatorBase, bytes, claimHeader(d.link), 'live.png');
     await post(
       d.creatorBase,
-      { text: 'Posted on time', files: [{ sha256: sha(bytes), name: 'live.png' }] },
+      {
+        text: 'Posted on time',
+        files: [{ sha256: sha(bytes), name: 'live.png' }],
+      },
       claimHeader(d.link),
     );
     const detail = await t.app.inject({
@@ -290,7 +367,9 @@ describe('a deal dispute conversation', () => {
     expect(detail.statusCode, detail.body).toBe(200);
     const entry = detail
       .json()
-      .timeline.find((e: { type: string }) => e.type === 'DisputeMessagePosted');
+      .timeline.find(
+        (e: { type: string }) => e.type === 'DisputeMessagePosted',
+      );
     expect(entry.summary).toEqual({
       code: 'DisputeMessagePosted.creator.files',
       params: {
@@ -302,7 +381,9 @@ describe('a deal dispute conversation', () => {
     expect(detail.json().evidence).toContainEqual(
       expect.objectContaining({
         text: 'Posted on time',
-        files: [expect.objectContaining({ name: 'live.png', sha256: sha(bytes) })],
+        files: [
+          expect.objectContaining({ name: 'live.png', sha256: sha(bytes) }),
+        ],
       }),
     );
     const csv = await t.app.inject({
@@ -322,7 +403,11 @@ describe('a deal dispute conversation', () => {
     await t.ctx.quiesce();
     const closed = await read(d.brandBase, bearer(brand.token));
     expect(closed.json()).toMatchObject({ open: false, canPost: false });
-    const late = await post(d.brandBase, { text: 'one more thing' }, bearer(brand.token));
+    const late = await post(
+      d.brandBase,
+      { text: 'one more thing' },
+      bearer(brand.token),
+    );
     expect(late.statusCode).toBe(409);
   });
 });
@@ -339,7 +424,9 @@ describe('a payment request dispute conversation', () => {
     expect(completed.statusCode, completed.body).toBe(200);
     const creatorBase = `/api/payment-requests/${id}/dispute`;
     const brandBase = `/api/payment-requests/link/${token}/dispute`;
-    expect((await read(creatorBase, bearer(creator.token))).statusCode).toBe(404);
+    expect((await read(creatorBase, bearer(creator.token))).statusCode).toBe(
+      404,
+    );
     const disputed = await t.app.inject({
       method: 'POST',
       url: `/api/payment-requests/dispute/${token}`,
@@ -349,10 +436,15 @@ describe('a payment request dispute conversation', () => {
     expect(disputed.statusCode, disputed.body).toBe(200);
 
     const bytes = png('request');
-    expect((await upload(brandBase, bytes, claimHeader(token))).statusCode).toBe(200);
+    expect(
+      (await upload(brandBase, bytes, claimHeader(token))).statusCode,
+    ).toBe(200);
     const byBrand = await post(
       brandBase,
-      { text: 'Half of it is missing', files: [{ sha256: sha(bytes), name: 'shot.png' }] },
+      {
+        text: 'Half of it is missing',
+        files: [{ sha256: sha(bytes), name: 'shot.png' }],
+      },
       claimHeader(token),
     );
     expect(byBrand.statusCode, byBrand.body).toBe(200);
@@ -362,25 +454,33 @@ describe('a payment request dispute conversation', () => {
       bearer(creator.token),
     );
     expect(byCreator.statusCode, byCreator.body).toBe(200);
-    expect(byCreator.json().entries.map((e: { side: string }) => e.side)).toEqual([
-      'brand',
-      'brand',
-      'creator',
-    ]);
+    expect(
+      byCreator.json().entries.map((e: { side: string }) => e.side),
+    ).toEqual(['brand', 'brand', 'creator']);
     expect(byCreator.json().entries[0]).toMatchObject({
       opening: true,
       text: 'Only half the work',
     });
 
     expect((await read(brandBase, {})).statusCode).toBe(403);
-    expect((await post(brandBase, { text: 'stranger' }, {})).statusCode).toBe(403);
+    expect((await post(brandBase, { text: 'stranger' }, {})).statusCode).toBe(
+      403,
+    );
     const other = await registerUser(t.app);
     expect((await read(creatorBase, bearer(other.token))).statusCode).toBe(404);
-    const adminRead = await read(`/api/admin/payment-requests/${id}/dispute`, bearer(auditor));
+    const adminRead = await read(
+      `/api/admin/payment-requests/${id}/dispute`,
+      bearer(auditor),
+    );
     expect(adminRead.json().entries).toHaveLength(3);
     expect(
-      (await post(`/api/admin/payment-requests/${id}/dispute`, { text: 'x' }, bearer(auditor)))
-        .statusCode,
+      (
+        await post(
+          `/api/admin/payment-requests/${id}/dispute`,
+          { text: 'x' },
+          bearer(auditor),
+        )
+      ).statusCode,
     ).toBe(403);
     const events = await t.ctx.store.readStream(`payment-request-${id}`);
     expect(
@@ -401,10 +501,14 @@ describe('a payment request dispute conversation', () => {
         .map((m) => t.ctx.notifications.mail.read(m.name)!)
         .filter((m) => m.subject === 'New message in the dispute');
     expect(mailsTo('marketing@acme.example').map((m) => m.text)).toEqual([
-      expect.stringContaining('The creator wrote about “Instagram reel”: “Both parts are live”'),
+      expect.stringContaining(
+        'The creator wrote about “Instagram reel”: “Both parts are live”',
+      ),
     ]);
     expect(mailsTo(creator.email).map((m) => m.text)).toEqual([
-      expect.stringContaining('The brand wrote about “Instagram reel”: “Half of it is missing”'),
+      expect.stringContaining(
+        'The brand wrote about “Instagram reel”: “Half of it is missing”',
+      ),
     ]);
   });
 });

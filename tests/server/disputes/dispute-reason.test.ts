@@ -19,9 +19,14 @@ beforeAll(async () => {
     unique: t.ctx.unique,
     accounts: t.ctx.queries.accounts,
   });
-  const { position } = await admins.create('disputes', 'admin-pass-1', 'auditor', {
-    actor: { kind: 'system', id: 'test' },
-  });
+  const { position } = await admins.create(
+    'disputes',
+    'admin-pass-1',
+    'auditor',
+    {
+      actor: { kind: 'system', id: 'test' },
+    },
+  );
   await t.ctx.settle(position);
   admin = (
     await t.app.inject({
@@ -64,12 +69,18 @@ describe('dispute reason', () => {
     });
 
     const timeline = (
-      await t.app.inject({ url: `/api/admin/disputes/${id}/timeline`, headers: bearer(admin) })
+      await t.app.inject({
+        url: `/api/admin/disputes/${id}/timeline`,
+        headers: bearer(admin),
+      })
     ).body;
     expect(timeline).toContain('The reel shows the wrong product');
     expect(timeline).toContain('We asked for the spring line');
     const history = (
-      await t.app.inject({ url: `/api/admin/deals/${id}/events`, headers: bearer(admin) })
+      await t.app.inject({
+        url: `/api/admin/deals/${id}/events`,
+        headers: bearer(admin),
+      })
     ).body;
     expect(history).toContain('We asked for the spring line');
   });

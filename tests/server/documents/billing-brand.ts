@@ -9,7 +9,10 @@ export const billingAddress = {
 };
 
 /** A new brand account, with these billing details saved (company, country, VAT id) or none. */
-export async function brandWith(t: TestApp, details: Record<string, unknown> | null) {
+export async function brandWith(
+  t: TestApp,
+  details: Record<string, unknown> | null,
+) {
   const brand = await registerUser(t.app);
   if (details) {
     const res = await t.app.inject({

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
+import {
+  bearer,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
 
 /** A brand's billing details: its own only, checked VAT id, recorded with the brand as actor. */
 let t: TestApp;
@@ -22,27 +27,44 @@ const dutch = {
   country: 'NL',
   vatId: 'nl 1234.56789.b01',
 };
-const put = (token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'PUT', url, headers: { ...bearer(token), ...headers }, payload: body });
+const put = (
+  token: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method: 'PUT',
+    url,
+    headers: { ...bearer(token), ...headers },
+    payload: body,
+  });
 
 describe('billing details', () => {
   it('needs a signed-in account', async () => {
     expect((await t.app.inject({ url })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'PUT', url, payload: dutch })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'PUT', url, payload: dutch })).statusCode,
+    ).toBe(401);
   });
 
   it('are null until given, then the brand reads its own (VAT id normalised); another user does not see them', async () => {
-    expect((await t.app.inject({ url, headers: bearer(brand.token) })).json()).toEqual({
+    expect(
+      (await t.app.inject({ url, headers: bearer(brand.token) })).json(),
+    ).toEqual({
       billingDetails: null,
     });
     const saved = await put(brand.token, dutch);
     expect(saved.statusCode, saved.body).toBe(200);
     const expected = { ...dutch, vatId: 'NL123456789B01' };
     expect(saved.json()).toEqual({ billingDetails: expected });
-    expect((await t.app.inject({ url, headers: bearer(brand.token) })).json()).toEqual({
+    expect(
+      (await t.app.inject({ url, headers: bearer(brand.token) })).json(),
+    ).toEqual({
       billingDetails: expected,
     });
-    expect((await t.app.inject({ url, headers: bearer(other.token) })).json()).toEqual({
+    expect(
+      (await t.app.inject({ url, headers: bearer(other.token) })).json(),
+    ).toEqual({
       billingDetails: null,
     });
 
@@ -50,12 +72,18 @@ describe('billing details', () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       type: 'BillingDetailsChanged',
-      data: { userId: brand.userId, company: 'Acme BV', vatId: 'NL123456789B01' },
+      data: {
+        userId: brand.userId,
+        company: 'Acme BV',
+        vatId: 'NL123456789B01',
+      },
       metadata: { actor: { kind: 'brand', id: brand.userId } },
     });
     // Saving the same again records nothing.
     expect((await put(brand.token, dutch)).statusCode).toBe(200);
-    expect(await t.ctx.store.readStream(`billing-${brand.userId}`)).toHaveLength(1);
+    expect(
+      await t.ctx.store.readStream(`billing-${brand.userId}`),
+    ).toHaveLength(1);
   });
 
   it('a VAT id not in the country’s format is a 400 with its code, in English and Dutch', async () => {
@@ -68,7 +96,9 @@ describe('billing details', () => {
     expect(nl.statusCode).toBe(400);
     expect(nl.json().message).toMatch(/btw-nummer/);
     // A Dutch number given for a Belgian company is refused too.
-    expect((await put(other.token, { ...dutch, country: 'BE' })).json()).toMatchObject({
+    expect(
+      (await put(other.token, { ...dutch, country: 'BE' })).json(),
+    ).toMatchObject({
       code: 'vat_id_invalid',
     });
     const belgian = await put(other.token, {

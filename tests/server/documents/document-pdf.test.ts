@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfPages } from '@tests/support/pdf-text';
-import { claimHeader, createPaidRequest, payDeal } from '@tests/support/flow-helpers';
+import {
+  claimHeader,
+  createPaidRequest,
+  payDeal,
+} from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -31,7 +35,10 @@ describe('document PDFs', () => {
     const { id } = await createDeal(t.app, brand.token);
     await payDeal(t.app, t.ctx, brand.token, id);
 
-    const nl = await pdf(`/api/deals/${id}/receipt/pdf?lang=nl`, bearer(brand.token));
+    const nl = await pdf(
+      `/api/deals/${id}/receipt/pdf?lang=nl`,
+      bearer(brand.token),
+    );
     expect(nl.pages).toHaveLength(1);
     expect(nl.res.headers['content-disposition']).toBe(
       `attachment; filename="receipt-R-D${id}.pdf"`,
@@ -58,7 +65,13 @@ describe('document PDFs', () => {
       'accept-language': 'en-GB,en;q=0.8',
     });
     expect(en.pages).toHaveLength(1);
-    for (const words of ['Receipt', '2 March 2026', 'Platform fee', '€270.50', 'Card'])
+    for (const words of [
+      'Receipt',
+      '2 March 2026',
+      'Platform fee',
+      '€270.50',
+      'Card',
+    ])
       expect(en.pages[0]).toContain(words);
   }, 60_000);
 
@@ -67,9 +80,14 @@ describe('document PDFs', () => {
     const { id } = await createDeal(t.app, brand.token);
     await payDeal(t.app, t.ctx, brand.token, id);
     const url = `/api/deals/${id}/receipt/pdf`;
-    expect((await t.app.inject({ url, headers: bearer(other.token) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url, headers: bearer(other.token) })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ url })).statusCode).toBe(401);
-    const bad = await t.app.inject({ url: `${url}?lang=de`, headers: bearer(brand.token) });
+    const bad = await t.app.inject({
+      url: `${url}?lang=de`,
+      headers: bearer(brand.token),
+    });
     expect(bad.statusCode).toBe(400);
   }, 60_000);
 

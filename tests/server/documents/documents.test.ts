@@ -29,12 +29,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ url, headers });
 
 describe('receipts and statements', () => {
   it("a deal: the brand's receipt once paid, the creator's statement once paid out; others are refused", async () => {
     const { id } = await createDeal(t.app, brand.token);
-    expect((await get(`/api/deals/${id}/receipt`, bearer(brand.token))).statusCode).toBe(409);
+    expect(
+      (await get(`/api/deals/${id}/receipt`, bearer(brand.token))).statusCode,
+    ).toBe(409);
     await payDeal(t.app, t.ctx, brand.token, id);
 
     const receipt = await get(`/api/deals/${id}/receipt`, bearer(brand.token));
@@ -53,13 +56,16 @@ describe('receipts and statements', () => {
       issuedAt: '2026-03-02T09:00:00.000Z',
     } satisfies Partial<MoneyDocumentDto>);
     expect((receipt.json() as MoneyDocumentDto).reference).toMatch(/^pi_sim_/);
-    expect((await get(`/api/deals/${id}/receipt`, bearer(other.token))).statusCode).toBe(404);
+    expect(
+      (await get(`/api/deals/${id}/receipt`, bearer(other.token))).statusCode,
+    ).toBe(404);
     expect((await get(`/api/deals/${id}/receipt`)).statusCode).toBe(401);
 
     const link = await acceptAndConnect(t.app, t.ctx, brand.token, id);
-    expect((await get(`/api/deals/link/${link}/statement`, claimHeader(link))).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await get(`/api/deals/link/${link}/statement`, claimHeader(link)))
+        .statusCode,
+    ).toBe(409);
     expect(
       (
         await t.app.inject({
@@ -78,7 +84,10 @@ describe('receipts and statements', () => {
         })
       ).statusCode,
     ).toBe(200);
-    const statement = await get(`/api/deals/link/${link}/statement`, claimHeader(link));
+    const statement = await get(
+      `/api/deals/link/${link}/statement`,
+      claimHeader(link),
+    );
     expect(statement.statusCode, statement.body).toBe(200);
     expect(statement.json()).toMatchObject({
       kind: 'statement',
@@ -89,16 +98,31 @@ describe('receipts and statements', () => {
     // A link reader sees no gateway ids; the admin's copy has the transfer.
     expect((statement.json() as MoneyDocumentDto).reference).toBe(REDACTED);
     // The link alone (forwarded, leaked) is not the creator who claimed the deal.
-    expect((await get(`/api/deals/link/${link}/statement`)).statusCode).toBe(403);
+    expect((await get(`/api/deals/link/${link}/statement`)).statusCode).toBe(
+      403,
+    );
 
-    const admin = await get(`/api/admin/documents/deal/${id}/statement`, bearer(adminToken));
+    const admin = await get(
+      `/api/admin/documents/deal/${id}/statement`,
+      bearer(adminToken),
+    );
     expect(admin.statusCode).toBe(200);
     expect((admin.json() as MoneyDocumentDto).reference).toMatch(/^tr_sim_/);
     expect(
-      (await get(`/api/admin/documents/deal/${id}/receipt`, bearer(brand.token))).statusCode,
+      (
+        await get(
+          `/api/admin/documents/deal/${id}/receipt`,
+          bearer(brand.token),
+        )
+      ).statusCode,
     ).toBe(401);
     expect(
-      (await get(`/api/admin/documents/invoice/${id}/receipt`, bearer(adminToken))).statusCode,
+      (
+        await get(
+          `/api/admin/documents/invoice/${id}/receipt`,
+          bearer(adminToken),
+        )
+      ).statusCode,
     ).toBe(400);
   }, 60_000);
 
@@ -108,9 +132,16 @@ describe('receipts and statements', () => {
     // Only the browser that accepted the request (its claim secret) reads the receipt by the link.
     const stranger = await get(`/api/payment-requests/link/${token}/receipt`);
     expect(stranger.statusCode).toBe(403);
-    expect(stranger.json()).toMatchObject({ code: 'request_claimed_elsewhere' });
-    expect((await get(`/api/payment-requests/link/${token}/receipt/pdf`)).statusCode).toBe(403);
-    const receipt = await get(`/api/payment-requests/link/${token}/receipt`, claimHeader(token));
+    expect(stranger.json()).toMatchObject({
+      code: 'request_claimed_elsewhere',
+    });
+    expect(
+      (await get(`/api/payment-requests/link/${token}/receipt/pdf`)).statusCode,
+    ).toBe(403);
+    const receipt = await get(
+      `/api/payment-requests/link/${token}/receipt`,
+      claimHeader(token),
+    );
     expect(receipt.statusCode, receipt.body).toBe(200);
     expect(receipt.json()).toMatchObject({
       kind: 'receipt',
@@ -125,17 +156,28 @@ describe('receipts and statements', () => {
       reference: REDACTED,
     });
     expect(
-      (await get('/api/payment-requests/link/not-a-real-token-000000/receipt')).statusCode,
+      (await get('/api/payment-requests/link/not-a-real-token-000000/receipt'))
+        .statusCode,
     ).toBe(404);
     expect(
-      (await get(`/api/payment-requests/${id}/statement`, bearer(creator.token))).statusCode,
+      (
+        await get(
+          `/api/payment-requests/${id}/statement`,
+          bearer(creator.token),
+        )
+      ).statusCode,
     ).toBe(409);
     expect(
-      (await get(`/api/payment-requests/${id}/statement`, bearer(brand.token))).statusCode,
+      (await get(`/api/payment-requests/${id}/statement`, bearer(brand.token)))
+        .statusCode,
     ).toBe(404);
     expect(
-      (await get(`/api/admin/documents/payment_request/${id}/receipt`, bearer(adminToken)))
-        .statusCode,
+      (
+        await get(
+          `/api/admin/documents/payment_request/${id}/receipt`,
+          bearer(adminToken),
+        )
+      ).statusCode,
     ).toBe(200);
   }, 60_000);
 });

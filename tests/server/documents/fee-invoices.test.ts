@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const brandWith = (details: Record<string, unknown> | null) => brandWithDetails(t, details);
+const brandWith = (details: Record<string, unknown> | null) =>
+  brandWithDetails(t, details);
 const address = billingAddress;
 async function paidDeal(token: string) {
   const { id } = await createDeal(t.app, token);
@@ -27,11 +28,16 @@ async function paidDeal(token: string) {
   await t.ctx.quiesce();
   return id;
 }
-const invoiceOf = (id: number) => t.ctx.invoices.findForDeal(id, '2026-03-02T09:00:00.000Z');
+const invoiceOf = (id: number) =>
+  t.ctx.invoices.findForDeal(id, '2026-03-02T09:00:00.000Z');
 
 describe('fee invoices', () => {
   it('a Dutch brand is invoiced the fee with 21 % VAT included, from the configured seller', async () => {
-    const brand = await brandWith({ company: 'Acme BV', country: 'NL', vatId: 'NL123456789B01' });
+    const brand = await brandWith({
+      company: 'Acme BV',
+      country: 'NL',
+      vatId: 'NL123456789B01',
+    });
     const id = await paidDeal(brand.token);
     const invoice = await invoiceOf(id);
     expect(invoice).toMatchObject({
@@ -40,8 +46,16 @@ describe('fee invoices', () => {
       subject: { kind: 'deal', id },
       brandUserId: brand.userId,
       suppliedAt: '2026-03-02T09:00:00.000Z',
-      seller: { name: 'Escrow Deals B.V.', kvk: '12345678', vatId: 'NL123456789B01' },
-      buyer: { name: 'Acme BV', address: 'Damrak 1, 1012 LG Amsterdam', country: 'NL' },
+      seller: {
+        name: 'Escrow Deals B.V.',
+        kvk: '12345678',
+        vatId: 'NL123456789B01',
+      },
+      buyer: {
+        name: 'Acme BV',
+        address: 'Damrak 1, 1012 LG Amsterdam',
+        country: 'NL',
+      },
       treatment: 'domestic',
       grossCents: 2_050,
       netCents: 1_694,
@@ -70,12 +84,20 @@ describe('fee invoices', () => {
   });
 
   it('outside the EU no VAT; a Belgian buyer without a VAT id pays Dutch VAT', async () => {
-    const us = await brandWith({ company: 'Hollywood LLC', country: 'US', vatId: null });
+    const us = await brandWith({
+      company: 'Hollywood LLC',
+      country: 'US',
+      vatId: null,
+    });
     expect(await invoiceOf(await paidDeal(us.token))).toMatchObject({
       treatment: 'outside_eu',
       vatCents: 0,
     });
-    const person = await brandWith({ company: 'Jan Peeters', country: 'BE', vatId: null });
+    const person = await brandWith({
+      company: 'Jan Peeters',
+      country: 'BE',
+      vatId: null,
+    });
     expect(await invoiceOf(await paidDeal(person.token))).toMatchObject({
       treatment: 'domestic',
       vatCents: 356,
@@ -96,21 +118,28 @@ describe('fee invoices', () => {
     expect((await save('Late BV')).statusCode).toBe(200);
     await t.ctx.quiesce();
     const invoice = await invoiceOf(id);
-    expect(invoice).toMatchObject({ buyer: { name: 'Late BV' }, vatCents: 356 });
+    expect(invoice).toMatchObject({
+      buyer: { name: 'Late BV' },
+      vatCents: 356,
+    });
     // Changing the details later does not change or repeat an issued invoice.
     expect((await save('Renamed BV')).statusCode).toBe(200);
     await t.ctx.quiesce();
     expect(await invoiceOf(id)).toEqual(invoice);
     const year = await t.ctx.store.readStream('invoices-2026');
-    expect(year.filter((e) => (e.data as { key: string }).key === `fee:deal-${id}`)).toHaveLength(
-      1,
-    );
+    expect(
+      year.filter((e) => (e.data as { key: string }).key === `fee:deal-${id}`),
+    ).toHaveLength(1);
   });
 });
 
 describe('the invoice as a document', () => {
   it('the brand reads its invoice as JSON and as a PDF in Dutch and English; another brand and strangers get 404', async () => {
-    const brand = await brandWith({ company: 'Acme BV', country: 'NL', vatId: 'NL123456789B01' });
+    const brand = await brandWith({
+      company: 'Acme BV',
+      country: 'NL',
+      vatId: 'NL123456789B01',
+    });
     const other = await brandWith(null);
     const id = await paidDeal(brand.token);
     const json = await t.app.inject({
@@ -118,7 +147,11 @@ describe('the invoice as a document', () => {
       headers: bearer(brand.token),
     });
     expect(json.statusCode, json.body).toBe(200);
-    expect(json.json()).toMatchObject({ kind: 'invoice', vatCents: 356, treatment: 'domestic' });
+    expect(json.json()).toMatchObject({
+      kind: 'invoice',
+      vatCents: 356,
+      treatment: 'domestic',
+    });
     const number = (json.json() as { number: string }).number;
 
     const nl = await t.app.inject({
@@ -127,7 +160,9 @@ describe('the invoice as a document', () => {
     });
     expect(nl.statusCode).toBe(200);
     expect(nl.headers['content-type']).toBe('application/pdf');
-    expect(nl.headers['content-disposition']).toContain(`invoice-${number}.pdf`);
+    expect(nl.headers['content-disposition']).toContain(
+      `invoice-${number}.pdf`,
+    );
     const [nlText, ...more] = await pdfPages(new Uint8Array(nl.rawPayload));
     expect(more).toHaveLength(0);
     expect(nlText).toContain('Factuur');
@@ -151,14 +186,18 @@ describe('the invoice as a document', () => {
     expect(enText).toContain('€3.56');
 
     for (const headers of [bearer(other.token)]) {
-      expect((await t.app.inject({ url: `/api/deals/${id}/invoice`, headers })).statusCode).toBe(
-        404,
-      );
       expect(
-        (await t.app.inject({ url: `/api/deals/${id}/invoice/pdf`, headers })).statusCode,
+        (await t.app.inject({ url: `/api/deals/${id}/invoice`, headers }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await t.app.inject({ url: `/api/deals/${id}/invoice/pdf`, headers }))
+          .statusCode,
       ).toBe(404);
     }
-    expect((await t.app.inject({ url: `/api/deals/${id}/invoice` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: `/api/deals/${id}/invoice` })).statusCode,
+    ).toBe(401);
   });
 
   it('a Belgian business brand’s PDF says VAT reverse-charged with both VAT ids; admins read it too', async () => {
@@ -189,8 +228,12 @@ describe('the invoice as a document', () => {
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json()).toMatchObject({ treatment: 'reverse_charge' });
     expect(
-      (await t.app.inject({ url: `/api/admin/invoices/deal/${id}`, headers: bearer(brand.token) }))
-        .statusCode,
+      (
+        await t.app.inject({
+          url: `/api/admin/invoices/deal/${id}`,
+          headers: bearer(brand.token),
+        })
+      ).statusCode,
     ).toBe(401);
   });
 
@@ -220,7 +263,11 @@ describe('the invoice as a document', () => {
 
 describe('credit notes', () => {
   it('a split after a dispute issues a credit note for the returned fee share, naming the invoice, next in the series', async () => {
-    const brand = await brandWith({ company: 'Acme BV', country: 'NL', vatId: null });
+    const brand = await brandWith({
+      company: 'Acme BV',
+      country: 'NL',
+      vatId: null,
+    });
     const { id } = await createDeal(t.app, brand.token);
     await deliverPaidDeal(t.app, t.ctx, brand.token, id);
     await t.ctx.quiesce();
@@ -244,7 +291,10 @@ describe('credit notes', () => {
     await t.ctx.quiesce();
 
     // The platform keeps 1,230 of the 2,050 fee: 820 goes back, 21 % VAT included.
-    const credit = await t.ctx.invoices.findCreditForDeal(id, '2026-03-02T09:00:00.000Z');
+    const credit = await t.ctx.invoices.findCreditForDeal(
+      id,
+      '2026-03-02T09:00:00.000Z',
+    );
     expect(credit).toMatchObject({
       key: `credit:deal-${id}`,
       kind: 'credit_note',
@@ -261,7 +311,9 @@ describe('credit notes', () => {
       (e) => (e.data as { number: string }).number,
     );
     // Numbers follow each other without a gap.
-    expect(numbers).toEqual(numbers.map((_, i) => `2026-${String(i + 1).padStart(6, '0')}`));
+    expect(numbers).toEqual(
+      numbers.map((_, i) => `2026-${String(i + 1).padStart(6, '0')}`),
+    );
     expect(numbers).toContain(credit!.number);
 
     const read = await t.app.inject({
@@ -269,7 +321,10 @@ describe('credit notes', () => {
       headers: bearer(brand.token),
     });
     expect(read.statusCode, read.body).toBe(200);
-    expect(read.json()).toMatchObject({ kind: 'credit_note', corrects: invoice.number });
+    expect(read.json()).toMatchObject({
+      kind: 'credit_note',
+      corrects: invoice.number,
+    });
     const [text] = await pdfPages(
       new Uint8Array(
         (
@@ -285,8 +340,12 @@ describe('credit notes', () => {
     expect(text).toContain('€ -8,20');
     const other = await brandWith(null);
     expect(
-      (await t.app.inject({ url: `/api/deals/${id}/credit-note`, headers: bearer(other.token) }))
-        .statusCode,
+      (
+        await t.app.inject({
+          url: `/api/deals/${id}/credit-note`,
+          headers: bearer(other.token),
+        })
+      ).statusCode,
     ).toBe(404);
   });
 });

@@ -30,7 +30,12 @@ const draft = (key: string): InvoiceDraft => ({
     kvk: '12345678',
     iban: 'NL91ABNA0417164300',
   },
-  buyer: { name: 'Acme BV', address: 'Damrak 1, Amsterdam', country: 'NL', vatId: null },
+  buyer: {
+    name: 'Acme BV',
+    address: 'Damrak 1, Amsterdam',
+    country: 'NL',
+    vatId: null,
+  },
   treatment: 'domestic',
   grossCents: 2050,
   netCents: 1694,
@@ -39,14 +44,26 @@ const draft = (key: string): InvoiceDraft => ({
 });
 
 /** Every invoice number of the year, in stream order. */
-async function series(store: EventStore, year: number): Promise<IssuedInvoice[]> {
-  return (await store.readStream(`invoices-${year}`)).map((e) => e.data as IssuedInvoice);
+async function series(
+  store: EventStore,
+  year: number,
+): Promise<IssuedInvoice[]> {
+  return (await store.readStream(`invoices-${year}`)).map(
+    (e) => e.data as IssuedInvoice,
+  );
 }
 
-function expectConsecutive(issued: IssuedInvoice[], stored: IssuedInvoice[], count: number): void {
+function expectConsecutive(
+  issued: IssuedInvoice[],
+  stored: IssuedInvoice[],
+  count: number,
+): void {
   expect(stored).toHaveLength(count);
   expect(stored.map((i) => i.number)).toEqual(
-    Array.from({ length: count }, (_, n) => `2026-${String(n + 1).padStart(6, '0')}`),
+    Array.from(
+      { length: count },
+      (_, n) => `2026-${String(n + 1).padStart(6, '0')}`,
+    ),
   );
   // Each key once, and every caller was told the number its invoice got.
   expect(new Set(stored.map((i) => i.key)).size).toBe(count);
@@ -63,16 +80,26 @@ describe('invoice numbers', () => {
       const book = createInvoiceBook({ store, clock });
       const first = await book.issue(draft('fee:deal-1'));
       expect(first.number).toBe('2026-000001');
-      expect((await book.issue(draft('fee:deal-1'))).number).toBe('2026-000001');
+      expect((await book.issue(draft('fee:deal-1'))).number).toBe(
+        '2026-000001',
+      );
       // Another instance (its own book) finds it too.
       const other = createInvoiceBook({ store, clock });
-      expect((await other.issue(draft('fee:deal-1'))).number).toBe('2026-000001');
-      expect((await other.issue(draft('fee:deal-2'))).number).toBe('2026-000002');
+      expect((await other.issue(draft('fee:deal-1'))).number).toBe(
+        '2026-000001',
+      );
+      expect((await other.issue(draft('fee:deal-2'))).number).toBe(
+        '2026-000002',
+      );
       // 23:30 UTC on 31 December is already the new year in Amsterdam: a new series.
       clock.set('2026-12-31T23:30:00.000Z');
-      expect((await book.issue(draft('fee:deal-3'))).number).toBe('2027-000001');
+      expect((await book.issue(draft('fee:deal-3'))).number).toBe(
+        '2027-000001',
+      );
       // A key issued last year is not issued again.
-      expect((await book.issue(draft('fee:deal-2'))).number).toBe('2026-000002');
+      expect((await book.issue(draft('fee:deal-2'))).number).toBe(
+        '2026-000002',
+      );
       expect(await series(store, 2026)).toHaveLength(2);
     } finally {
       await store.close();
@@ -85,11 +112,16 @@ describe('invoice numbers', () => {
 
     it('50 invoices issued in parallel (each asked for on both instances) are numbered 1 to 50 with no gap', async () => {
       const stores = [0, 1].map(() =>
-        createPostgresEventStore({ connectionString: database().url, poolSize: 4 }),
+        createPostgresEventStore({
+          connectionString: database().url,
+          poolSize: 4,
+        }),
       );
       try {
         const clock = createTestClock('2026-03-02T10:00:00.000Z');
-        const books = stores.map((store) => createInvoiceBook({ store, clock }));
+        const books = stores.map((store) =>
+          createInvoiceBook({ store, clock }),
+        );
         const keys = Array.from({ length: 50 }, (_, n) => `fee:deal-${n + 1}`);
         const issued = await Promise.all(
           keys.flatMap((key) => books.map((book) => book.issue(draft(key)))),
@@ -102,24 +134,31 @@ describe('invoice numbers', () => {
 
     it('a creator’s self-billed invoices issued in parallel on both instances are numbered SB-2026-000001 to 30 in its own series, apart from the platform’s', async () => {
       const stores = [0, 1].map(() =>
-        createPostgresEventStore({ connectionString: database().url, poolSize: 4 }),
+        createPostgresEventStore({
+          connectionString: database().url,
+          poolSize: 4,
+        }),
       );
       try {
         const clock = createTestClock('2026-03-02T10:00:00.000Z');
-        const books = stores.map((store) => createInvoiceBook({ store, clock }));
+        const books = stores.map((store) =>
+          createInvoiceBook({ store, clock }),
+        );
         const own = creatorSeries('user-u_creator');
         const keys = Array.from({ length: 30 }, (_, n) => `self:deal-${n + 1}`);
         const issued = await Promise.all(
           keys.flatMap((key) =>
-            books.map((book) => book.issue({ ...draft(key), kind: 'self_billed' }, own)),
+            books.map((book) =>
+              book.issue({ ...draft(key), kind: 'self_billed' }, own),
+            ),
           ),
         );
         // The platform's series holds none of them.
         const platform = await series(stores[0]!, 2026).catch(() => []);
         expect(platform.filter((i) => i.key.startsWith('self:'))).toEqual([]);
-        const stored = (await stores[1]!.readStream('self-billed-user-u_creator-2026')).map(
-          (e) => e.data as IssuedInvoice,
-        );
+        const stored = (
+          await stores[1]!.readStream('self-billed-user-u_creator-2026')
+        ).map((e) => e.data as IssuedInvoice);
         expect(stored.map((i) => i.number)).toEqual(
           keys.map((_, n) => `SB-2026-${String(n + 1).padStart(6, '0')}`),
         );

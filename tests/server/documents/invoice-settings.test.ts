@@ -14,7 +14,9 @@ describe('invoice settings', () => {
   it('production with real payments refuses to start without every seller detail', () => {
     expect(() => loadConfig(production)).toThrow(ConfigError);
     const { INVOICE_SELLER_KVK: _kvk, ...withoutKvk } = seller;
-    expect(() => loadConfig({ ...production, ...withoutKvk })).toThrow(/INVOICE_SELLER_KVK/);
+    expect(() => loadConfig({ ...production, ...withoutKvk })).toThrow(
+      /INVOICE_SELLER_KVK/,
+    );
     const config = loadConfig({ ...production, ...seller });
     expect(config.invoices).toEqual({
       seller: {
@@ -33,6 +35,8 @@ describe('invoice settings', () => {
     const config = loadConfig({ FEE_VAT_RATE_BPS: '900' });
     expect(config.invoices.seller.name).toBe('Escrow Deals (test mode)');
     expect(config.invoices.vatRateBps).toBe(900);
-    expect(() => loadConfig({ INVOICE_SELLER_COUNTRY: 'nl' })).toThrow(/two-letter/);
+    expect(() => loadConfig({ INVOICE_SELLER_COUNTRY: 'nl' })).toThrow(
+      /two-letter/,
+    );
   });
 });

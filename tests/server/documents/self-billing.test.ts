@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptLink, claimHeader, deliverPaidDeal, payDeal } from '@tests/support/flow-helpers';
+import {
+  acceptLink,
+  claimHeader,
+  deliverPaidDeal,
+  payDeal,
+} from '@tests/support/flow-helpers';
 import { isSimulated } from '@server/money/gateway/create-gateway';
 import {
   bearer,
@@ -30,11 +35,15 @@ const creatorTerms = {
   country: 'NL',
 };
 
-const brandWith = (details: Record<string, unknown> | null) => brandWithDetails(t, details);
+const brandWith = (details: Record<string, unknown> | null) =>
+  brandWithDetails(t, details);
 const address = billingAddress;
 
 /** A delivered deal whose creator (through the link) agreed to these self-billing terms, or none. */
-async function deliveredDeal(brandToken: string, terms: Record<string, unknown> | null) {
+async function deliveredDeal(
+  brandToken: string,
+  terms: Record<string, unknown> | null,
+) {
   const { id } = await createDeal(t.app, brandToken, { title: 'Spring reel' });
   const link = await deliverPaidDeal(t.app, t.ctx, brandToken, id);
   if (terms) {
@@ -63,7 +72,10 @@ async function release(brandToken: string, id: number) {
 }
 
 const selfBilled = (id: number, headers: Record<string, string>, suffix = '') =>
-  t.app.inject({ url: `/api/deals/${id}/self-billed-invoice${suffix}`, headers });
+  t.app.inject({
+    url: `/api/deals/${id}/self-billed-invoice${suffix}`,
+    headers,
+  });
 
 async function pdfText(url: string, headers: Record<string, string>) {
   const res = await t.app.inject({ url, headers });
@@ -71,7 +83,10 @@ async function pdfText(url: string, headers: Record<string, string>) {
   expect(res.headers['content-type']).toBe('application/pdf');
   const [text, ...more] = await pdfPages(new Uint8Array(res.rawPayload));
   expect(more).toHaveLength(0);
-  return { text: text!, disposition: String(res.headers['content-disposition']) };
+  return {
+    text: text!,
+    disposition: String(res.headers['content-disposition']),
+  };
 }
 
 describe('the self-billing agreement', () => {
@@ -86,7 +101,11 @@ describe('the self-billing agreement', () => {
       headers: claimHeader(link),
     });
     expect(read.json()).toMatchObject({
-      selfBilling: { company: 'Sam Creates', vatScheme: 'vat', vatId: 'NL123456789B01' },
+      selfBilling: {
+        company: 'Sam Creates',
+        vatScheme: 'vat',
+        vatId: 'NL123456789B01',
+      },
     });
     const revoked = await t.app.inject({
       method: 'DELETE',
@@ -95,8 +114,14 @@ describe('the self-billing agreement', () => {
     });
     expect(revoked.statusCode, revoked.body).toBe(200);
     const events = await t.ctx.store.readStream(`self-billing-deal-${id}`);
-    expect(events.map((e) => e.type)).toEqual(['SelfBillingAgreed', 'SelfBillingRevoked']);
-    expect(events[0]!.data).toMatchObject({ creator: `deal-${id}`, vatId: 'NL123456789B01' });
+    expect(events.map((e) => e.type)).toEqual([
+      'SelfBillingAgreed',
+      'SelfBillingRevoked',
+    ]);
+    expect(events[0]!.data).toMatchObject({
+      creator: `deal-${id}`,
+      vatId: 'NL123456789B01',
+    });
     for (const event of events)
       expect((event.metadata as { actor: unknown }).actor).toEqual({
         kind: 'creator-link',
@@ -110,14 +135,18 @@ describe('the self-billing agreement', () => {
     const wrong = await agree(link, { vatScheme: 'vat', vatId: 'NL12345' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'vat_id_invalid' });
-    const wrongNl = await agree(link, { vatScheme: 'vat', vatId: 'BE0123456789' }, 'nl');
+    const wrongNl = await agree(
+      link,
+      { vatScheme: 'vat', vatId: 'BE0123456789' },
+      'nl',
+    );
     expect(wrongNl.json().message).toContain('btw-nummer');
     const missing = await agree(link, { vatScheme: 'vat', vatId: null });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ code: 'vat_id_required' });
-    expect((await agree(link, { vatScheme: 'vat', vatId: '' }, 'nl')).json().message).toContain(
-      'kleineondernemersregeling',
-    );
+    expect(
+      (await agree(link, { vatScheme: 'vat', vatId: '' }, 'nl')).json().message,
+    ).toContain('kleineondernemersregeling');
     const scheme = await agree(link, { vatScheme: 'none' });
     expect(scheme.statusCode).toBe(400);
     const withdraw = await t.app.inject({
@@ -139,7 +168,11 @@ describe('the self-billing agreement', () => {
 
 describe('the self-billed invoice', () => {
   it('a self-billing creator’s payout produces the self-billed invoice the brand downloads in English and Dutch; the creator reads it through its link; others get 404', async () => {
-    const brand = await brandWith({ company: 'Acme BV', country: 'NL', vatId: 'NL123456789B01' });
+    const brand = await brandWith({
+      company: 'Acme BV',
+      country: 'NL',
+      vatId: 'NL123456789B01',
+    });
     const { id, link } = await deliveredDeal(brand.token, {
       vatScheme: 'small_business',
       vatId: 'NL999999999B99',
@@ -153,14 +186,20 @@ describe('the self-billed invoice', () => {
       key: `self:deal-${id}`,
       kind: 'self_billed',
       number: 'SB-2026-000001',
-      seller: { name: 'Sam Creates', address: 'Oudegracht 10, 3511 AP Utrecht', vatId: null },
+      seller: {
+        name: 'Sam Creates',
+        address: 'Oudegracht 10, 3511 AP Utrecht',
+        vatId: null,
+      },
       buyer: { name: 'Acme BV', vatId: 'NL123456789B01' },
       treatment: 'small_business',
       grossCents: 25_000,
       netCents: 25_000,
       vatCents: 0,
     });
-    expect(await t.ctx.store.readStream(`self-billed-deal-${id}-2026`)).toHaveLength(1);
+    expect(
+      await t.ctx.store.readStream(`self-billed-deal-${id}-2026`),
+    ).toHaveLength(1);
 
     const en = await pdfText(
       `/api/deals/${id}/self-billed-invoice/pdf?lang=en`,
@@ -191,27 +230,44 @@ describe('the self-billed invoice', () => {
     );
     expect(creatorPdf.text).toContain('SB-2026-000001');
     expect(
-      (await t.app.inject({ url: `/api/deals/link/${link}/self-billed-invoice` })).statusCode,
+      (
+        await t.app.inject({
+          url: `/api/deals/link/${link}/self-billed-invoice`,
+        })
+      ).statusCode,
     ).toBe(403);
 
     const other = await brandWith(null);
     expect((await selfBilled(id, bearer(other.token))).statusCode).toBe(404);
-    expect((await selfBilled(id, bearer(other.token), '/pdf')).statusCode).toBe(404);
+    expect((await selfBilled(id, bearer(other.token), '/pdf')).statusCode).toBe(
+      404,
+    );
     expect((await selfBilled(id, {})).statusCode).toBe(401);
     // The deal page links it by reference like its other papers: the brand reads the same
     // invoice there; another brand gets 404, JSON and PDF alike.
     const refs = (
-      await t.app.inject({ url: `/api/deals/${id}/documents`, headers: bearer(brand.token) })
+      await t.app.inject({
+        url: `/api/deals/${id}/documents`,
+        headers: bearer(brand.token),
+      })
     ).json() as Record<string, string>;
     const byRef = `/api/documents/${refs['self-billed-invoice']}`;
-    const read = await t.app.inject({ url: byRef, headers: bearer(brand.token) });
+    const read = await t.app.inject({
+      url: byRef,
+      headers: bearer(brand.token),
+    });
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json()).toEqual(invoice);
     const refPdf = await pdfText(`${byRef}/pdf?lang=nl`, bearer(brand.token));
     expect(refPdf.text).toContain('Factuur uitgereikt door afnemer');
     for (const suffix of ['', '/pdf'])
       expect(
-        (await t.app.inject({ url: `${byRef}${suffix}`, headers: bearer(other.token) })).statusCode,
+        (
+          await t.app.inject({
+            url: `${byRef}${suffix}`,
+            headers: bearer(other.token),
+          })
+        ).statusCode,
       ).toBe(404);
     const admin = await createRootAdmin(t);
     const adminRead = await t.app.inject({
@@ -223,8 +279,15 @@ describe('the self-billed invoice', () => {
   });
 
   it('VAT per the creator’s status: a Dutch VAT id to a Dutch brand includes 21 %, to a Belgian business it is reverse-charged', async () => {
-    const dutch = await brandWith({ company: 'Acme BV', country: 'NL', vatId: null });
-    const a = await deliveredDeal(dutch.token, { vatScheme: 'vat', vatId: 'NL123456789B01' });
+    const dutch = await brandWith({
+      company: 'Acme BV',
+      country: 'NL',
+      vatId: null,
+    });
+    const a = await deliveredDeal(dutch.token, {
+      vatScheme: 'vat',
+      vatId: 'NL123456789B01',
+    });
     await release(dutch.token, a.id);
     expect((await selfBilled(a.id, bearer(dutch.token))).json()).toMatchObject({
       seller: { vatId: 'NL123456789B01', country: 'NL' },
@@ -246,9 +309,14 @@ describe('the self-billed invoice', () => {
       country: 'BE',
       vatId: 'BE0123456789',
     });
-    const b = await deliveredDeal(belgian.token, { vatScheme: 'vat', vatId: 'NL123456789B01' });
+    const b = await deliveredDeal(belgian.token, {
+      vatScheme: 'vat',
+      vatId: 'NL123456789B01',
+    });
     await release(belgian.token, b.id);
-    expect((await selfBilled(b.id, bearer(belgian.token))).json()).toMatchObject({
+    expect(
+      (await selfBilled(b.id, bearer(belgian.token))).json(),
+    ).toMatchObject({
       treatment: 'reverse_charge',
       netCents: 25_000,
       vatCents: 0,
@@ -261,12 +329,21 @@ describe('the self-billed invoice', () => {
   });
 
   it('a creator without the agreement, or who withdrew it before the payout, gets the statement only', async () => {
-    const brand = await brandWith({ company: 'Acme BV', country: 'NL', vatId: null });
+    const brand = await brandWith({
+      company: 'Acme BV',
+      country: 'NL',
+      vatId: null,
+    });
     const none = await deliveredDeal(brand.token, null);
     await release(brand.token, none.id);
-    const refused = await selfBilled(none.id, { ...bearer(brand.token), 'accept-language': 'nl' });
+    const refused = await selfBilled(none.id, {
+      ...bearer(brand.token),
+      'accept-language': 'nl',
+    });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'deal_self_billed_invoice_not_yet' });
+    expect(refused.json()).toMatchObject({
+      code: 'deal_self_billed_invoice_not_yet',
+    });
     expect(refused.json().message).toContain('uitgereikt door afnemer');
     const statement = await t.app.inject({
       url: `/api/deals/link/${none.link}/statement`,
@@ -287,12 +364,17 @@ describe('the self-billed invoice', () => {
     expect(revoke.statusCode, revoke.body).toBe(200);
     t.clock.advance(1_000);
     await release(brand.token, withdrawn.id);
-    expect((await selfBilled(withdrawn.id, bearer(brand.token))).statusCode).toBe(409);
+    expect(
+      (await selfBilled(withdrawn.id, bearer(brand.token))).statusCode,
+    ).toBe(409);
   });
 
   it('without the brand’s billing details the self-billed invoice waits and is issued when they are given', async () => {
     const brand = await brandWith(null);
-    const { id } = await deliveredDeal(brand.token, { vatScheme: 'small_business', vatId: null });
+    const { id } = await deliveredDeal(brand.token, {
+      vatScheme: 'small_business',
+      vatId: null,
+    });
     await release(brand.token, id);
     expect((await selfBilled(id, bearer(brand.token))).statusCode).toBe(409);
     const saved = await t.app.inject({
@@ -310,8 +392,15 @@ describe('the self-billed invoice', () => {
   });
 
   it('a split after a dispute issues the self-billed invoice for the creator’s share', async () => {
-    const brand = await brandWith({ company: 'Acme BV', country: 'NL', vatId: null });
-    const { id } = await deliveredDeal(brand.token, { vatScheme: 'small_business', vatId: null });
+    const brand = await brandWith({
+      company: 'Acme BV',
+      country: 'NL',
+      vatId: null,
+    });
+    const { id } = await deliveredDeal(brand.token, {
+      vatScheme: 'small_business',
+      vatId: null,
+    });
     const dispute = await t.app.inject({
       method: 'POST',
       url: `/api/deals/${id}/dispute`,
@@ -319,7 +408,11 @@ describe('the self-billed invoice', () => {
       payload: { reason: 'Late' },
     });
     expect(dispute.statusCode, dispute.body).toBe(200);
-    const admin = await createRootAdmin(t, 'root-sb-split', 'root-pass-sb-split');
+    const admin = await createRootAdmin(
+      t,
+      'root-sb-split',
+      'root-pass-sb-split',
+    );
     const split = await t.app.inject({
       method: 'POST',
       url: `/api/admin/deals/${id}/split`,
@@ -347,20 +440,30 @@ describe('a creator who accepted signed in', () => {
       payload: { ...creatorTerms, vatScheme: 'small_business', vatId: null },
     });
     expect(agreed.statusCode, agreed.body).toBe(200);
-    const stream = await t.ctx.store.readStream(`self-billing-user-${creator.userId}`);
+    const stream = await t.ctx.store.readStream(
+      `self-billing-user-${creator.userId}`,
+    );
     expect((stream[0]!.metadata as { actor: unknown }).actor).toEqual({
       kind: 'creator',
       id: creator.userId,
     });
 
-    const brand = await brandWith({ company: 'Acme BV', country: 'NL', vatId: null });
+    const brand = await brandWith({
+      company: 'Acme BV',
+      country: 'NL',
+      vatId: null,
+    });
     const first = await signedInDeal(brand.token, mine);
     await release(brand.token, first);
-    expect((await selfBilled(first, bearer(brand.token))).json()).toMatchObject({
-      number: 'SB-2026-000001',
-      seller: { name: 'Sam Creates' },
-    });
-    expect(await t.ctx.store.readStream(`self-billed-user-${creator.userId}-2026`)).toHaveLength(1);
+    expect((await selfBilled(first, bearer(brand.token))).json()).toMatchObject(
+      {
+        number: 'SB-2026-000001',
+        seller: { name: 'Sam Creates' },
+      },
+    );
+    expect(
+      await t.ctx.store.readStream(`self-billed-user-${creator.userId}-2026`),
+    ).toHaveLength(1);
 
     t.clock.advance(1_000);
     const revoked = await t.app.inject({
@@ -379,15 +482,24 @@ describe('a creator who accepted signed in', () => {
     t.clock.advance(1_000);
     const second = await signedInDeal(brand.token, mine);
     await release(brand.token, second);
-    expect((await selfBilled(second, bearer(brand.token))).statusCode).toBe(409);
-    expect((await t.app.inject({ url: '/api/user/self-billing', headers: mine })).json()).toEqual({
+    expect((await selfBilled(second, bearer(brand.token))).statusCode).toBe(
+      409,
+    );
+    expect(
+      (
+        await t.app.inject({ url: '/api/user/self-billing', headers: mine })
+      ).json(),
+    ).toEqual({
       selfBilling: null,
     });
   });
 });
 
 /** A paid deal the creator accepts while signed in, sets up the bank for and delivers. */
-async function signedInDeal(brandToken: string, creatorHeaders: Record<string, string>) {
+async function signedInDeal(
+  brandToken: string,
+  creatorHeaders: Record<string, string>,
+) {
   const { id } = await createDeal(t.app, brandToken);
   await payDeal(t.app, t.ctx, brandToken, id);
   const gen = await t.app.inject({
@@ -397,7 +509,12 @@ async function signedInDeal(brandToken: string, creatorHeaders: Record<string, s
   });
   const link = (gen.json() as { token: string }).token;
   const headers = creatorHeaders;
-  const accepted = await acceptLink(t.app, t.ctx, { kind: 'deal', token: link }, { headers });
+  const accepted = await acceptLink(
+    t.app,
+    t.ctx,
+    { kind: 'deal', token: link },
+    { headers },
+  );
   expect(accepted.statusCode, accepted.body).toBe(200);
   const onboarding = await t.app.inject({
     method: 'POST',
@@ -407,8 +524,12 @@ async function signedInDeal(brandToken: string, creatorHeaders: Record<string, s
   });
   expect(onboarding.statusCode, onboarding.body).toBe(200);
   const gateway = t.ctx.payments.gateway;
-  if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
-  await gateway.finishOnboarding(t.ctx.queries.deals.byId(id)!.context.onboardingAccountId!, true);
+  if (!isSimulated(gateway))
+    throw new Error('tests run on the simulated gateway');
+  await gateway.finishOnboarding(
+    t.ctx.queries.deals.byId(id)!.context.onboardingAccountId!,
+    true,
+  );
   await t.ctx.quiesce();
   await t.app.inject({ url: `/api/deals/token/${link}` });
   const delivered = await t.app.inject({

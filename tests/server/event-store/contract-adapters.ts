@@ -34,10 +34,14 @@ export interface ContractAdapter {
 
 let dir: string | undefined;
 const newPath = (): string =>
-  join((dir ??= mkdtempSync(join(tmpdir(), 'contract-'))), `events-${randomUUID()}.db`);
+  join(
+    (dir ??= mkdtempSync(join(tmpdir(), 'contract-'))),
+    `events-${randomUUID()}.db`,
+  );
 /** One PostgreSQL database for the file's tests (they use fresh stream names), created on first use. */
 let pgDatabase: Promise<TestDatabase> | undefined;
-const pgDatabaseNow = () => (pgDatabase ??= createTestDatabase('escrow_contract'));
+const pgDatabaseNow = () =>
+  (pgDatabase ??= createTestDatabase('escrow_contract'));
 export async function removeContractFiles(): Promise<void> {
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = undefined;
@@ -65,7 +69,9 @@ async function sqliteOutage(): Promise<OutageHarness> {
         )
         .run(streamId, randomUUID(), new Date().toISOString());
       return async () =>
-        void other.prepare(`UPDATE events SET data = '{}' WHERE position = ?`).run(lastInsertRowid);
+        void other
+          .prepare(`UPDATE events SET data = '{}' WHERE position = ?`)
+          .run(lastInsertRowid);
     },
     async close() {
       other.close();
@@ -77,7 +83,10 @@ async function sqliteOutage(): Promise<OutageHarness> {
 /** The client's own code over a transport that drops, ends and refuses subscriptions (kurrent-fake-server.ts). */
 async function fakeKurrentOutage(): Promise<OutageHarness> {
   const fake = createFakeKurrent();
-  const store = createKurrentEventStore({ connectionString: '', client: fake.client });
+  const store = createKurrentEventStore({
+    connectionString: '',
+    client: fake.client,
+  });
   return {
     store,
     async outage() {
@@ -97,10 +106,13 @@ async function realKurrentOutage(url: string): Promise<OutageHarness> {
   const open = new Set<ReturnType<KurrentDBClient['subscribeToAll']>>();
   let outage = false;
   const subscribeToAll = client.subscribeToAll.bind(client);
-  client.subscribeToAll = ((...args: Parameters<KurrentDBClient['subscribeToAll']>) => {
+  client.subscribeToAll = ((
+    ...args: Parameters<KurrentDBClient['subscribeToAll']>
+  ) => {
     const subscription = subscribeToAll(...args);
     open.add(subscription);
-    if (outage) setImmediate(() => subscription.destroy(new UnavailableError()));
+    if (outage)
+      setImmediate(() => subscription.destroy(new UnavailableError()));
     return subscription;
   }) as KurrentDBClient['subscribeToAll'];
   const store = createKurrentEventStore({ connectionString: url, client });
@@ -108,7 +120,8 @@ async function realKurrentOutage(url: string): Promise<OutageHarness> {
     store,
     async outage() {
       outage = true;
-      for (const subscription of open) subscription.destroy(new UnavailableError());
+      for (const subscription of open)
+        subscription.destroy(new UnavailableError());
       open.clear();
       return async () => {
         outage = false;
@@ -130,15 +143,18 @@ async function postgresOutage(): Promise<OutageHarness> {
   });
   await store.ready();
   const allowConnections = (allow: boolean) =>
-    withDatabase(pgTestUrl!, (c) => c.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS ${allow}`));
+    withDatabase(pgTestUrl!, (c) =>
+      c.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS ${allow}`),
+    );
   return {
     store,
     async outage() {
       await allowConnections(false);
       await withDatabase(pgTestUrl!, (c) =>
-        c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
-          name,
-        ]),
+        c.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        ),
       );
       return () => allowConnections(true).then(() => undefined);
     },
@@ -156,7 +172,11 @@ export const contractAdapters: ContractAdapter[] = [
     outage: sqliteOutage,
   },
   // The store contract runs on PostgreSQL in postgres-event-store.test.ts (one database per file).
-  { name: 'PostgreSQL (PG_TEST_URL)', enabled: Boolean(pgTestUrl), outage: postgresOutage },
+  {
+    name: 'PostgreSQL (PG_TEST_URL)',
+    enabled: Boolean(pgTestUrl),
+    outage: postgresOutage,
+  },
   {
     name: 'KurrentDB client over a fake transport',
     enabled: true,
@@ -165,7 +185,10 @@ export const contractAdapters: ContractAdapter[] = [
   {
     name: 'PostgreSQL (PG_TEST_URL)',
     enabled: Boolean(pgTestUrl),
-    create: async () => createPostgresEventStore({ connectionString: (await pgDatabaseNow()).url }),
+    create: async () =>
+      createPostgresEventStore({
+        connectionString: (await pgDatabaseNow()).url,
+      }),
     outage: postgresOutage,
   },
   // The app's store: an adapter under the personal-data encryption, which must keep the contract.
@@ -179,7 +202,10 @@ export const contractAdapters: ContractAdapter[] = [
     name: 'PostgreSQL with personal fields sealed (PG_TEST_URL)',
     enabled: Boolean(pgTestUrl),
     create: async () =>
-      openEventStore({ dataDir: newPath(), databaseUrl: (await pgDatabaseNow()).url }),
+      openEventStore({
+        dataDir: newPath(),
+        databaseUrl: (await pgDatabaseNow()).url,
+      }),
     outage: postgresOutage,
   },
   {

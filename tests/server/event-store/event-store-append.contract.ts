@@ -5,7 +5,12 @@ import {
   type EventData,
   type EventStore,
 } from '@server/event-store/event-store';
-import { newEvent, newEvents, newStream, rejectionOf } from './event-store-fixtures';
+import {
+  newEvent,
+  newEvents,
+  newStream,
+  rejectionOf,
+} from './event-store-fixtures';
 
 async function expectWrongVersion(
   attempt: Promise<unknown>,
@@ -15,7 +20,12 @@ async function expectWrongVersion(
 ): Promise<void> {
   const error = await rejectionOf(attempt);
   expect(error).toBeInstanceOf(WrongExpectedVersion);
-  expect(error).toMatchObject({ name: 'WrongExpectedVersion', streamId, expected, actual });
+  expect(error).toMatchObject({
+    name: 'WrongExpectedVersion',
+    streamId,
+    expected,
+    actual,
+  });
 }
 
 export function describeAppendContract(store: () => EventStore): void {
@@ -57,8 +67,18 @@ export function describeAppendContract(store: () => EventStore): void {
       await store().append(stream, newEvents(1), 'no_stream');
       const second = await store().append(stream, newEvents(2), 0);
       expect(second.nextExpectedRevision).toBe(2);
-      await expectWrongVersion(store().append(stream, newEvents(1), 1), stream, 1, 2);
-      await expectWrongVersion(store().append(stream, newEvents(1), 7), stream, 7, 2);
+      await expectWrongVersion(
+        store().append(stream, newEvents(1), 1),
+        stream,
+        1,
+        2,
+      );
+      await expectWrongVersion(
+        store().append(stream, newEvents(1), 7),
+        stream,
+        7,
+        2,
+      );
       await expectWrongVersion(
         store().append(newStream(), newEvents(1), 0),
         expect.any(String),
@@ -77,14 +97,24 @@ export function describeAppendContract(store: () => EventStore): void {
         -1,
       );
       await store().append(stream, newEvents(1), 'any');
-      const result = await store().append(stream, newEvents(1), 'stream_exists');
+      const result = await store().append(
+        stream,
+        newEvents(1),
+        'stream_exists',
+      );
       expect(result.nextExpectedRevision).toBe(1);
     });
 
     it('any appends whatever the state', async () => {
       const stream = newStream();
-      expect((await store().append(stream, newEvents(1), 'any')).nextExpectedRevision).toBe(0);
-      expect((await store().append(stream, newEvents(2), 'any')).nextExpectedRevision).toBe(2);
+      expect(
+        (await store().append(stream, newEvents(1), 'any'))
+          .nextExpectedRevision,
+      ).toBe(0);
+      expect(
+        (await store().append(stream, newEvents(2), 'any'))
+          .nextExpectedRevision,
+      ).toBe(2);
     });
   });
 
@@ -93,7 +123,9 @@ export function describeAppendContract(store: () => EventStore): void {
       const stream = newStream();
       const first = newEvents(2);
       const original = await store().append(stream, first, 'no_stream');
-      expect(await store().append(stream, first, 'no_stream')).toEqual(original);
+      expect(await store().append(stream, first, 'no_stream')).toEqual(
+        original,
+      );
 
       const second = newEvents(2);
       const next = await store().append(stream, second, 1);
@@ -117,7 +149,12 @@ export function describeAppendContract(store: () => EventStore): void {
       const stream = newStream();
       const [a, b] = newEvents(2) as [EventData, EventData];
       await store().append(stream, [a, b], 'no_stream');
-      await expectWrongVersion(store().append(stream, [b], 'no_stream'), stream, 'no_stream', 1);
+      await expectWrongVersion(
+        store().append(stream, [b], 'no_stream'),
+        stream,
+        'no_stream',
+        1,
+      );
       await expectWrongVersion(store().append(stream, [a], 0), stream, 0, 1);
       // part of an earlier append plus a new event is not a retry
       await expectWrongVersion(
@@ -152,9 +189,13 @@ export function describeAppendContract(store: () => EventStore): void {
       }
       const duplicate = newEvent();
       expect(
-        await rejectionOf(store().append(stream, [duplicate, duplicate], 'any')),
+        await rejectionOf(
+          store().append(stream, [duplicate, duplicate], 'any'),
+        ),
       ).toBeInstanceOf(TypeError);
-      expect(await rejectionOf(store().readStream(stream))).toBeInstanceOf(StreamNotFound);
+      expect(await rejectionOf(store().readStream(stream))).toBeInstanceOf(
+        StreamNotFound,
+      );
     });
   });
 }

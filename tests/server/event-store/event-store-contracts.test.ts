@@ -7,7 +7,8 @@ afterAll(removeContractFiles);
 
 for (const adapter of contractAdapters) {
   describe.runIf(adapter.enabled)(adapter.name, () => {
-    if (adapter.create) describeEventStoreContract(adapter.name, adapter.create);
+    if (adapter.create)
+      describeEventStoreContract(adapter.name, adapter.create);
     describeResumeContract(adapter.name, adapter.outage);
   });
 }

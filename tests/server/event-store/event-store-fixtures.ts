@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { EventData, EventStore, RecordedEvent } from '@server/event-store/event-store';
+import type {
+  EventData,
+  EventStore,
+  RecordedEvent,
+} from '@server/event-store/event-store';
 
 /** Fresh stream names, so the suite can share one KurrentDB server with earlier runs. */
 export function newStream(prefix = 'contract'): string {
   return `${prefix}-${randomUUID().replaceAll('-', '')}`;
 }
 
-export function newEvent(type = 'Tested', data: Record<string, unknown> = {}): EventData {
+export function newEvent(
+  type = 'Tested',
+  data: Record<string, unknown> = {},
+): EventData {
   return {
     id: randomUUID(),
     type,
@@ -66,5 +73,7 @@ export async function readAllPaged(
 }
 
 export function expectStrictlyIncreasing(positions: number[]): boolean {
-  return positions.every((position, i) => i === 0 || position > positions[i - 1]!);
+  return positions.every(
+    (position, i) => i === 0 || position > positions[i - 1]!,
+  );
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { StreamNotFound, type EventData, type EventStore } from '@server/event-store/event-store';
+import {
+  StreamNotFound,
+  type EventData,
+  type EventStore,
+} from '@server/event-store/event-store';
 import { verifyStream } from '@server/event-store/hash-chain';
 import { newEvent, newStream, rejectionOf } from './event-store-fixtures';
 
@@ -18,7 +22,10 @@ export function describeMetadataContract(store: () => EventStore): void {
         },
         { z: 1, a: [1, { b: 'ünïcødé ✓' }], empty: {}, list: [] },
       ];
-      const events: EventData[] = shapes.map((metadata) => ({ ...newEvent(), metadata }));
+      const events: EventData[] = shapes.map((metadata) => ({
+        ...newEvent(),
+        metadata,
+      }));
       const { position } = await store().append(stream, events, 'no_stream');
 
       const read = await store().readStream(stream);
@@ -52,7 +59,9 @@ export function describeMetadataContract(store: () => EventStore): void {
         expect(error, JSON.stringify(metadata)).toBeInstanceOf(TypeError);
         expect((error as Error).message).toMatch(/metadata/);
       }
-      expect(await rejectionOf(store().readStream(stream))).toBeInstanceOf(StreamNotFound);
+      expect(await rejectionOf(store().readStream(stream))).toBeInstanceOf(
+        StreamNotFound,
+      );
     });
   });
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { StreamNotFound, type EventStore } from '@server/event-store/event-store';
+import {
+  StreamNotFound,
+  type EventStore,
+} from '@server/event-store/event-store';
 import {
   expectStrictlyIncreasing,
   newEvents,
@@ -21,9 +24,14 @@ export function describeReadContract(store: () => EventStore): void {
       const stream = newStream();
       const events = newEvents(5);
       await store().append(stream, events, 'no_stream');
-      const slice = await store().readStream(stream, { fromRevision: 1, maxCount: 3 });
+      const slice = await store().readStream(stream, {
+        fromRevision: 1,
+        maxCount: 3,
+      });
       expect(slice.map((e) => e.revision)).toEqual([1, 2, 3]);
-      expect(slice.map((e) => e.id)).toEqual(events.slice(1, 4).map((e) => e.id));
+      expect(slice.map((e) => e.id)).toEqual(
+        events.slice(1, 4).map((e) => e.id),
+      );
       expect(await store().readStream(stream, { fromRevision: 9 })).toEqual([]);
     });
   });
@@ -65,17 +73,28 @@ export function describeReadContract(store: () => EventStore): void {
       const before = await store().headPosition();
       const stream = newStream();
       const events = newEvents(23);
-      for (const chunk of [events.slice(0, 10), events.slice(10, 11), events.slice(11)]) {
+      for (const chunk of [
+        events.slice(0, 10),
+        events.slice(10, 11),
+        events.slice(11),
+      ]) {
         await store().append(stream, chunk, 'any');
       }
-      const paged = (await readAllPaged(store(), before, 4)).filter((e) => e.streamId === stream);
+      const paged = (await readAllPaged(store(), before, 4)).filter(
+        (e) => e.streamId === stream,
+      );
       expect(paged.map((e) => e.id)).toEqual(events.map((e) => e.id));
 
       const first = await store().readAll({ after: before, maxCount: 1 });
       expect(first).toHaveLength(1);
-      const rest = await store().readAll({ after: first[0]!.position, maxCount: 100 });
+      const rest = await store().readAll({
+        after: first[0]!.position,
+        maxCount: 100,
+      });
       expect(rest.every((e) => e.position > first[0]!.position)).toBe(true);
-      expect(await store().readAll({ after: await store().headPosition() })).toEqual([]);
+      expect(
+        await store().readAll({ after: await store().headPosition() }),
+      ).toEqual([]);
     });
   });
 }

@@ -1,10 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventStore, RecordedEvent } from '@server/event-store/event-store';
+import type {
+  EventStore,
+  RecordedEvent,
+} from '@server/event-store/event-store';
 import {
   subscribeResiliently,
   type SubscriptionObserver,
 } from '@server/event-store/resilient-subscription';
-import { eventually, newEvents, newStream, rejectionOf, sleep } from './event-store-fixtures';
+import {
+  eventually,
+  newEvents,
+  newStream,
+  rejectionOf,
+  sleep,
+} from './event-store-fixtures';
 
 /**
  * One adapter, and a way to take its store away from subscribers and give it back: SQLite makes its
@@ -36,7 +45,10 @@ function observed() {
 }
 
 /** What every adapter must do under the resilient subscription (resilient-subscription.ts). */
-export function describeResumeContract(name: string, factory: OutageHarnessFactory): void {
+export function describeResumeContract(
+  name: string,
+  factory: OutageHarnessFactory,
+): void {
   describe(`${name}: subscriptions come back after the store does`, () => {
     let harness: OutageHarness | undefined;
     const current = (): OutageHarness => {
@@ -68,10 +80,17 @@ export function describeResumeContract(name: string, factory: OutageHarnessFacto
       const subscription = subscribeResiliently(
         store,
         { after: start, batchSize: 4, name: 'contract' },
-        (batch) => void received.push(...batch.filter((e) => streams.includes(e.streamId))),
+        (batch) =>
+          void received.push(
+            ...batch.filter((e) => streams.includes(e.streamId)),
+          ),
         { observer, initialDelayMs: 10, maxDelayMs: 80 },
       );
-      await eventually(() => received.length === expected.length, 10_000, 'the first events');
+      await eventually(
+        () => received.length === expected.length,
+        10_000,
+        'the first events',
+      );
 
       const restore = await current().outage();
       await eventually(
@@ -79,8 +98,12 @@ export function describeResumeContract(name: string, factory: OutageHarnessFacto
         10_000,
         'several retries during the outage',
       );
-      expect(seen.retrying.map((r) => r.attempt).slice(0, 3)).toEqual([1, 2, 3]);
-      expect(seen.retrying.every((r) => r.after === received.at(-1)!.position)).toBe(true);
+      expect(seen.retrying.map((r) => r.attempt).slice(0, 3)).toEqual([
+        1, 2, 3,
+      ]);
+      expect(
+        seen.retrying.every((r) => r.after === received.at(-1)!.position),
+      ).toBe(true);
       await restore();
 
       for (let i = 6; i < 14; i++) await append(i);
@@ -91,9 +114,11 @@ export function describeResumeContract(name: string, factory: OutageHarnessFacto
       );
       await sleep(50);
       expect(received.map((e) => e.id)).toEqual(expected);
-      expect(received.every((e, i) => i === 0 || e.position > received[i - 1]!.position)).toBe(
-        true,
-      );
+      expect(
+        received.every(
+          (e, i) => i === 0 || e.position > received[i - 1]!.position,
+        ),
+      ).toBe(true);
       expect(seen.running.at(-1)!.attempt).toBeGreaterThan(0);
       expect(seen.failed).toEqual([]);
 
@@ -119,7 +144,9 @@ export function describeResumeContract(name: string, factory: OutageHarnessFacto
         { observer, initialDelayMs: 10 },
       );
       await store.append(stream, newEvents(1), 'no_stream');
-      expect(await rejectionOf(subscription.done)).toMatchObject({ message: 'cannot apply' });
+      expect(await rejectionOf(subscription.done)).toMatchObject({
+        message: 'cannot apply',
+      });
       await store.append(stream, newEvents(1), 0);
       await sleep(100);
       expect(calls).toBe(1);

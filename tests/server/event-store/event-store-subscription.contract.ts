@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { EventStore, RecordedEvent } from '@server/event-store/event-store';
+import type {
+  EventStore,
+  RecordedEvent,
+} from '@server/event-store/event-store';
 import {
   eventually,
   expectStrictlyIncreasing,
@@ -25,12 +28,15 @@ export function describeSubscriptionContract(store: () => EventStore): void {
       const received: RecordedEvent[] = [];
       const batchSizes: number[] = [];
       let handlerCalls = 0;
-      const subscription = store().subscribe({ after: start, batchSize: 7 }, async (batch) => {
-        handlerCalls += 1;
-        batchSizes.push(batch.length);
-        received.push(...batch.filter((e) => mine.has(e.streamId)));
-        if (handlerCalls % 3 === 0) await sleep(5); // a slow consumer: appends pile up meanwhile
-      });
+      const subscription = store().subscribe(
+        { after: start, batchSize: 7 },
+        async (batch) => {
+          handlerCalls += 1;
+          batchSizes.push(batch.length);
+          received.push(...batch.filter((e) => mine.has(e.streamId)));
+          if (handlerCalls % 3 === 0) await sleep(5); // a slow consumer: appends pile up meanwhile
+        },
+      );
 
       // Appends start at once, so some land during catch-up and some after it went live.
       for (let i = 0; i < 40; i += 1) {
@@ -49,7 +55,9 @@ export function describeSubscriptionContract(store: () => EventStore): void {
       await sleep(50);
 
       expect(received.map((e) => e.id)).toEqual(expected);
-      expect(expectStrictlyIncreasing(received.map((e) => e.position))).toBe(true);
+      expect(expectStrictlyIncreasing(received.map((e) => e.position))).toBe(
+        true,
+      );
       expect(Math.max(...batchSizes)).toBeLessThanOrEqual(7);
       expect(received[0]!.position).toBeGreaterThan(start);
 
@@ -72,10 +80,16 @@ export function describeSubscriptionContract(store: () => EventStore): void {
       const subscription = store().subscribe({ after: position }, (batch) => {
         received.push(...batch.filter((e) => e.streamId === stream));
       });
-      await eventually(() => received.length >= 2, 10_000, 'two events after the position');
+      await eventually(
+        () => received.length >= 2,
+        10_000,
+        'two events after the position',
+      );
       await sleep(50);
       await subscription.close();
-      expect(received.map((e) => e.id)).toEqual(events.slice(4).map((e) => e.id));
+      expect(received.map((e) => e.id)).toEqual(
+        events.slice(4).map((e) => e.id),
+      );
     });
 
     it('rejects done when the handler throws, and stops delivering', async () => {
@@ -118,8 +132,12 @@ export function describeSubscriptionContract(store: () => EventStore): void {
       await store().append(stream, newEvents(1), 'no_stream');
       await store().close();
       await expect(store().close()).resolves.toBeUndefined();
-      expect(await rejectionOf(store().append(stream, newEvents(1), 0))).toBeInstanceOf(Error);
-      expect(await rejectionOf(store().readStream(stream))).toBeInstanceOf(Error);
+      expect(
+        await rejectionOf(store().append(stream, newEvents(1), 0)),
+      ).toBeInstanceOf(Error);
+      expect(await rejectionOf(store().readStream(stream))).toBeInstanceOf(
+        Error,
+      );
     });
   });
 }

@@ -13,7 +13,10 @@ export type EventStoreFactory = () => EventStore | Promise<EventStore>;
  * fresh store from `factory` and uses fresh stream names, so the suite also runs against a
  * long-lived KurrentDB server; global-order checks only look at events the test itself wrote.
  */
-export function describeEventStoreContract(name: string, factory: EventStoreFactory): void {
+export function describeEventStoreContract(
+  name: string,
+  factory: EventStoreFactory,
+): void {
   describe(`${name}: event store contract`, () => {
     let store: EventStore | undefined;
     const current = (): EventStore => {

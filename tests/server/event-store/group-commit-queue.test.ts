@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createGroupCommitQueue, type BatchOutcome } from '@server/event-store/group-commit-queue';
+import {
+  createGroupCommitQueue,
+  type BatchOutcome,
+} from '@server/event-store/group-commit-queue';
 
 interface Item {
   stream: string;
@@ -13,7 +16,9 @@ function controlledWriter() {
   const write = (items: Item[]) => {
     batches.push(items);
     return new Promise<BatchOutcome<number>[]>((resolve) =>
-      finish.push(() => resolve(items.map((item) => ({ ok: true, value: item.n })))),
+      finish.push(() =>
+        resolve(items.map((item) => ({ ok: true, value: item.n }))),
+      ),
     );
   };
   return { batches, finish, write };
@@ -49,7 +54,9 @@ describe('group commit queue with two batches in flight', () => {
     expect(writer.batches[2]!.map((item) => item.n)).toEqual([7, 8]);
     writer.finish[1]!();
     writer.finish[2]!();
-    expect(await Promise.all([...burst, ...during, ...later])).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(await Promise.all([...burst, ...during, ...later])).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8,
+    ]);
   });
 
   it("keeps one stream's items in submission order: a later one waits until the batch with an earlier one is written", async () => {
@@ -58,9 +65,15 @@ describe('group commit queue with two batches in flight', () => {
       inFlight: 2,
       keyOf: (item: Item) => item.stream,
     });
-    const first = [queue.submit({ stream: 'a', n: 1 }), queue.submit({ stream: 'b', n: 2 })];
+    const first = [
+      queue.submit({ stream: 'a', n: 1 }),
+      queue.submit({ stream: 'b', n: 2 }),
+    ];
     await turn();
-    const later = [queue.submit({ stream: 'a', n: 3 }), queue.submit({ stream: 'c', n: 4 })];
+    const later = [
+      queue.submit({ stream: 'a', n: 3 }),
+      queue.submit({ stream: 'c', n: 4 }),
+    ];
     await turn();
     await turn();
     // The second turn is free, but a's later item may not overtake its earlier one: c goes alone.
@@ -120,8 +133,8 @@ describe('group commit queue with two batches in flight', () => {
     await turn();
     await finishAll();
     expect(sizes()).toEqual([3, 3, 3, 12, 6]);
-    expect(await Promise.all([...burst, ...small, ...backlog, ...shared])).toEqual(
-      Array.from({ length: 27 }, (_, i) => i),
-    );
+    expect(
+      await Promise.all([...burst, ...small, ...backlog, ...shared]),
+    ).toEqual(Array.from({ length: 27 }, (_, i) => i));
   });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@server/event-store/event-store';
-import { GENESIS, chainHash, verifyStore } from '@server/event-store/hash-chain';
+import {
+  GENESIS,
+  chainHash,
+  verifyStore,
+} from '@server/event-store/hash-chain';
 
 function chained(count: number): RecordedEvent[] {
   let previous = GENESIS;
@@ -26,11 +30,21 @@ describe('verifyStore', () => {
     const log = chained(20);
     // Every page after position 50 loses its first event's neighbours the way KurrentDB's dropped `$` events shorten a page.
     const store = {
-      async readAll({ after = 0, maxCount = Infinity }: { after?: number; maxCount?: number }) {
+      async readAll({
+        after = 0,
+        maxCount = Infinity,
+      }: {
+        after?: number;
+        maxCount?: number;
+      }) {
         const page = log.filter((e) => e.position > after).slice(0, maxCount);
         return after >= 50 ? page.slice(0, Math.max(1, page.length - 2)) : page;
       },
     };
-    expect(await verifyStore(store, 5)).toEqual({ streams: 1, events: 20, breaks: [] });
+    expect(await verifyStore(store, 5)).toEqual({
+      streams: 1,
+      events: 20,
+      breaks: [],
+    });
   });
 });

@@ -28,12 +28,22 @@ import {
   WrongExpectedVersion,
   type RecordedEvent,
 } from '@server/event-store/event-store';
-import { eventually, newEvent, rejectionOf, sleep } from './event-store-fixtures';
+import {
+  eventually,
+  newEvent,
+  rejectionOf,
+  sleep,
+} from './event-store-fixtures';
 import { createFakeKurrent } from './kurrent-fake-server';
 import { withResilientSubscriptions } from '@server/event-store/resilient-subscription';
 
 /** A resolved $all event as the client hands it over. */
-function resolved(streamId: string, revision: number, position: number, type = 'Tested') {
+function resolved(
+  streamId: string,
+  revision: number,
+  position: number,
+  type = 'Tested',
+) {
   const p = BigInt(position);
   return {
     event: {
@@ -70,7 +80,9 @@ describe('KurrentDB adapter mapping (no server needed)', () => {
       expected: 2n,
       current: 5n,
     });
-    expect(toPortError(wrong, 'deal-1', 2)).toEqual(new WrongExpectedVersion('deal-1', 2, 5));
+    expect(toPortError(wrong, 'deal-1', 2)).toEqual(
+      new WrongExpectedVersion('deal-1', 2, 5),
+    );
     const missing = new WrongExpectedVersionError(undefined, {
       streamName: 'deal-1',
       expected: 'stream_exists',
@@ -80,7 +92,10 @@ describe('KurrentDB adapter mapping (no server needed)', () => {
       actual: -1,
       expected: 'stream_exists',
     });
-    const notFound = toPortError(new StreamNotFoundError(undefined, 'deal-2'), 'deal-2');
+    const notFound = toPortError(
+      new StreamNotFoundError(undefined, 'deal-2'),
+      'deal-2',
+    );
     expect(notFound).toBeInstanceOf(StreamNotFound);
     expect(notFound).toMatchObject({ streamId: 'deal-2' });
     const other = new Error('unavailable');
@@ -103,7 +118,10 @@ describe('KurrentDB adapter mapping (no server needed)', () => {
     expect(toRecorded(resolved('deal-1', 0, 901, '$metadata'))).toBeUndefined();
     const binary = resolved('deal-1', 0, 902);
     expect(() =>
-      toRecorded({ ...binary, event: { ...binary.event, isJson: false } } as never),
+      toRecorded({
+        ...binary,
+        event: { ...binary.event, isJson: false },
+      } as never),
     ).toThrow('stream deal-1 at position 902');
   });
 
@@ -115,7 +133,12 @@ describe('KurrentDB adapter mapping (no server needed)', () => {
         data: { a: 1 },
         metadata: { actor: 'x' },
       },
-      { id: '00000000-0000-4000-8000-000000000002', type: 'Tested', data: { a: 2 }, metadata: {} },
+      {
+        id: '00000000-0000-4000-8000-000000000002',
+        type: 'Tested',
+        data: { a: 2 },
+        metadata: {},
+      },
     ];
     const serialised = validateAppend('deal-1', events, 'any');
     const proposed = toKurrentEvents('deal-1', events, serialised, GENESIS);
@@ -128,14 +151,24 @@ describe('KurrentDB adapter mapping (no server needed)', () => {
       const r = resolved('deal-1', i, 900 + i);
       return toRecorded({
         ...r,
-        event: { ...r.event, data: events[i]!.data, metadata: proposed[i]!.metadata },
+        event: {
+          ...r.event,
+          data: events[i]!.data,
+          metadata: proposed[i]!.metadata,
+        },
       } as never)!;
     };
     const recorded = [back(0), back(1)];
     expect(recorded.map((r) => r.metadata)).toEqual([{ actor: 'x' }, {}]);
-    expect(verifyStream('deal-1', recorded)).toMatchObject({ ok: true, events: 2 });
+    expect(verifyStream('deal-1', recorded)).toMatchObject({
+      ok: true,
+      events: 2,
+    });
     expect(
-      verifyStream('deal-1', [recorded[0]!, { ...recorded[1]!, data: { a: 3 } }]).firstBreak,
+      verifyStream('deal-1', [
+        recorded[0]!,
+        { ...recorded[1]!, data: { a: 3 } },
+      ]).firstBreak,
     ).toMatchObject({ revision: 1, reason: 'mismatch' });
   });
 
@@ -149,7 +182,9 @@ describe('KurrentDB adapter mapping (no server needed)', () => {
     expect(error).toBeInstanceOf(TypeError);
     expect((error as Error).message).toContain('must be a UUID');
     await store.close();
-    expect(await rejectionOf(store.readAll())).toMatchObject({ message: 'Event store is closed' });
+    expect(await rejectionOf(store.readAll())).toMatchObject({
+      message: 'Event store is closed',
+    });
   });
 
   it('batches what the subscription has buffered, awaits the handler, drops repeats, and closes', async () => {
@@ -161,7 +196,9 @@ describe('KurrentDB adapter mapping (no server needed)', () => {
         stream.destroy();
       },
     });
-    const client = { subscribeToAll: () => source } as unknown as KurrentDBClient;
+    const client = {
+      subscribeToAll: () => source,
+    } as unknown as KurrentDBClient;
     const batches: RecordedEvent[][] = [];
     let busy = false;
     const subscription = startKurrentSubscription(
@@ -181,9 +218,15 @@ describe('KurrentDB adapter mapping (no server needed)', () => {
     await eventually(() => batches.flat().length === 4, 5_000, 'four events');
     source.write(resolved('deal-1', 14, 140)); // a repeat must not be delivered twice
     source.write(resolved('deal-2', 0, 150));
-    await eventually(() => batches.flat().length === 5, 5_000, 'the live event');
+    await eventually(
+      () => batches.flat().length === 5,
+      5_000,
+      'the live event',
+    );
 
-    expect(batches.flat().map((e) => e.position)).toEqual([110, 120, 130, 140, 150]);
+    expect(batches.flat().map((e) => e.position)).toEqual([
+      110, 120, 130, 140, 150,
+    ]);
     expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(3);
     await subscription.close();
     expect(unsubscribed).toBe(true);
@@ -194,17 +237,30 @@ describe('KurrentDB adapter mapping (no server needed)', () => {
 describe('KurrentDB subscriptions over the client when the connection breaks (no server needed)', () => {
   it("settles done as the port says: a dropped connection rejects it with the client's UnavailableError, a stream the server ends resolves it", async () => {
     const fake = createFakeKurrent();
-    const store = createKurrentEventStore({ connectionString: '', client: fake.client });
+    const store = createKurrentEventStore({
+      connectionString: '',
+      client: fake.client,
+    });
     await store.append('deal-1', [newEvent(), newEvent()], 'no_stream');
     const received: RecordedEvent[] = [];
-    const dropped = store.subscribe({}, (batch) => void received.push(...batch));
+    const dropped = store.subscribe(
+      {},
+      (batch) => void received.push(...batch),
+    );
     await eventually(() => received.length === 2, 5_000, 'two events');
     fake.breakSubscriptions('unavailable');
     const error = await rejectionOf(dropped.done);
     expect(error).toBeInstanceOf(UnavailableError);
 
-    const ended = store.subscribe({ after: received[1]!.position }, () => undefined);
-    await eventually(() => fake.openCalls().length === 1, 5_000, 'a second call');
+    const ended = store.subscribe(
+      { after: received[1]!.position },
+      () => undefined,
+    );
+    await eventually(
+      () => fake.openCalls().length === 1,
+      5_000,
+      'a second call',
+    );
     fake.breakSubscriptions('ended');
     await expect(ended.done).resolves.toBeUndefined();
     await store.close();
@@ -216,7 +272,11 @@ describe('KurrentDB subscriptions over the client when the connection breaks (no
       createKurrentEventStore({ connectionString: '', client: fake.client }),
       { initialDelayMs: 5 },
     );
-    await store.append('deal-1', [newEvent(), newEvent(), newEvent()], 'no_stream');
+    await store.append(
+      'deal-1',
+      [newEvent(), newEvent(), newEvent()],
+      'no_stream',
+    );
     const received: RecordedEvent[] = [];
     const subscription = store.subscribe(
       { name: 'read-models' },
@@ -229,7 +289,9 @@ describe('KurrentDB subscriptions over the client when the connection breaks (no
       5_000,
       'a second call',
     );
-    const position = fake.calls[1]!.request.getOptions()!.getAll()!.getPosition()!;
+    const position = fake.calls[1]!.request.getOptions()!
+      .getAll()!
+      .getPosition()!;
     expect(Number(position.getCommitPosition())).toBe(received[2]!.position);
     await store.append('deal-1', [newEvent()], 2);
     await eventually(() => received.length === 4, 5_000, 'the live event');
@@ -243,18 +305,28 @@ describe('KurrentDB subscriptions over the client when the connection breaks (no
 describe('KurrentDB appends through the client (no server needed)', () => {
   it('chains racing appends with any from the event each one follows: they land at exact revisions and retry when they lose', async () => {
     const fake = createFakeKurrent();
-    const store = createKurrentEventStore({ connectionString: '', client: fake.client });
+    const store = createKurrentEventStore({
+      connectionString: '',
+      client: fake.client,
+    });
     await store.append('link-push-deal-1', [newEvent()], 'no_stream');
     const racing = Array.from({ length: 8 }, () => [newEvent(), newEvent()]);
-    await Promise.all(racing.map((events) => store.append('link-push-deal-1', events, 'any')));
+    await Promise.all(
+      racing.map((events) => store.append('link-push-deal-1', events, 'any')),
+    );
     const read = await store.readStream('link-push-deal-1');
     expect(read).toHaveLength(17);
-    expect(verifyStream('link-push-deal-1', read)).toMatchObject({ ok: true, events: 17 });
+    expect(verifyStream('link-push-deal-1', read)).toMatchObject({
+      ok: true,
+      events: 17,
+    });
     // Every append reached the server with an exact expected revision, and more than 9 were sent: some lost a race and went again.
     expect(fake.appends.length).toBeGreaterThan(9);
     // The head was read from the leader, never from a follower that may lag.
     expect(
-      fake.bridgeReads.every((read) => read.options.requiresLeader || read.kind === 'all'),
+      fake.bridgeReads.every(
+        (read) => read.options.requiresLeader || read.kind === 'all',
+      ),
     ).toBe(true);
     await store.close();
   });
@@ -263,7 +335,10 @@ describe('KurrentDB appends through the client (no server needed)', () => {
 describe('KurrentDB metadata through the client (no server needed)', () => {
   it('reads metadata back exactly as written, and an event another tool wrote without metadata as null', async () => {
     const fake = createFakeKurrent();
-    const store = createKurrentEventStore({ connectionString: '', client: fake.client });
+    const store = createKurrentEventStore({
+      connectionString: '',
+      client: fake.client,
+    });
     const shapes = [{}, { z: 1, a: { b: [] } }];
     await store.append(
       'deal-9',
@@ -274,7 +349,9 @@ describe('KurrentDB metadata through the client (no server needed)', () => {
     const read = await store.readStream('deal-9');
     expect(read.map((e) => e.metadata)).toEqual([...shapes, null]);
     expect(read.map((e) => e.hash === null)).toEqual([false, false, true]);
-    expect(verifyStream('deal-9', read.slice(0, 2))).toMatchObject({ ok: true });
+    expect(verifyStream('deal-9', read.slice(0, 2))).toMatchObject({
+      ok: true,
+    });
     await store.close();
   });
 });
@@ -282,7 +359,10 @@ describe('KurrentDB metadata through the client (no server needed)', () => {
 describe('KurrentDB readAll through the client (no server needed)', () => {
   it('fills each page although system events in user streams are dropped, so paging and verify reach the end', async () => {
     const fake = createFakeKurrent({ eventsPerRead: 3 });
-    const store = createKurrentEventStore({ connectionString: '', client: fake.client });
+    const store = createKurrentEventStore({
+      connectionString: '',
+      client: fake.client,
+    });
     for (let i = 0; i < 6; i++) {
       await store.append(`deal-${i}`, [newEvent(), newEvent()], 'no_stream');
       // A link a projection wrote into a user stream: the server counts it, the adapter drops it.
@@ -296,7 +376,11 @@ describe('KurrentDB readAll through the client (no server needed)', () => {
       after = page.at(-1)!.position;
     }
     expect(pages).toEqual([4, 4, 4]);
-    expect(await verifyStore(store, 4)).toEqual({ streams: 6, events: 12, breaks: [] });
+    expect(await verifyStore(store, 4)).toEqual({
+      streams: 6,
+      events: 12,
+      breaks: [],
+    });
     await store.close();
   });
 });
@@ -304,7 +388,10 @@ describe('KurrentDB readAll through the client (no server needed)', () => {
 describe('KurrentDB subscription batches through the client (no server needed)', () => {
   it("fills batches up to the batch size asked for: the client's stream buffers a whole batch while the handler works", async () => {
     const fake = createFakeKurrent();
-    const store = createKurrentEventStore({ connectionString: '', client: fake.client });
+    const store = createKurrentEventStore({
+      connectionString: '',
+      client: fake.client,
+    });
     for (let i = 0; i < 7; i++)
       await store.append(
         `deal-${i}`,
@@ -316,7 +403,11 @@ describe('KurrentDB subscription batches through the client (no server needed)',
       sizes.push(batch.length);
       await sleep(40); // a read-model transaction's worth of work: the client buffers meanwhile
     });
-    await eventually(() => sizes.reduce((a, b) => a + b, 0) === 700, 10_000, 'every event');
+    await eventually(
+      () => sizes.reduce((a, b) => a + b, 0) === 700,
+      10_000,
+      'every event',
+    );
     expect(Math.max(...sizes)).toBe(256);
     expect(sizes.length).toBeLessThanOrEqual(5);
     await subscription.close();
@@ -327,15 +418,24 @@ describe('KurrentDB subscription batches through the client (no server needed)',
 describe('KurrentDB close through the client (no server needed)', () => {
   it('waits for appends in flight before disposing the client: they get their answer, not a CancelledError', async () => {
     const fake = createFakeKurrent();
-    const store = createKurrentEventStore({ connectionString: '', client: fake.client });
+    const store = createKurrentEventStore({
+      connectionString: '',
+      client: fake.client,
+    });
     const release = fake.holdAppends();
     const pending = store.append('deal-1', [newEvent()], 'no_stream');
-    await eventually(() => fake.appends.length === 1, 5_000, 'the append to reach the server');
+    await eventually(
+      () => fake.appends.length === 1,
+      5_000,
+      'the append to reach the server',
+    );
     let closed = false;
     const closing = store.close().then(() => (closed = true));
     await sleep(50);
     expect(closed).toBe(false);
-    expect(await rejectionOf(store.append('deal-2', [newEvent()], 'no_stream'))).toMatchObject({
+    expect(
+      await rejectionOf(store.append('deal-2', [newEvent()], 'no_stream')),
+    ).toMatchObject({
       message: 'Event store is closed',
     });
     release();
@@ -352,12 +452,21 @@ describe('KurrentDB append results through the client (no server needed)', () =>
   it('refuses a wrong expected version also when the connection string says throwOnAppendFailure=false', async () => {
     for (const throwOnAppendFailure of [false, true]) {
       const fake = createFakeKurrent({ throwOnAppendFailure });
-      const store = createKurrentEventStore({ connectionString: '', client: fake.client });
+      const store = createKurrentEventStore({
+        connectionString: '',
+        client: fake.client,
+      });
       await store.append('deal-1', [newEvent()], 'no_stream');
       const stale = await rejectionOf(store.append('deal-1', [newEvent()], 5));
       expect(stale).toBeInstanceOf(WrongExpectedVersion);
-      expect(stale).toMatchObject({ streamId: 'deal-1', expected: 5, actual: 0 });
-      expect(await rejectionOf(store.append('deal-1', [newEvent()], 'no_stream'))).toMatchObject({
+      expect(stale).toMatchObject({
+        streamId: 'deal-1',
+        expected: 5,
+        actual: 0,
+      });
+      expect(
+        await rejectionOf(store.append('deal-1', [newEvent()], 'no_stream')),
+      ).toMatchObject({
         name: 'WrongExpectedVersion',
         actual: 0,
       });
@@ -367,7 +476,9 @@ describe('KurrentDB append results through the client (no server needed)', () =>
         nextExpectedRevision: 1,
       });
       expect(fake.log).toHaveLength(2);
-      expect(verifyStream('deal-1', await store.readStream('deal-1'))).toMatchObject({
+      expect(
+        verifyStream('deal-1', await store.readStream('deal-1')),
+      ).toMatchObject({
         ok: true,
         events: 2,
       });
@@ -389,15 +500,21 @@ describe('KurrentDB deadlines and leader reads through the client (no server nee
     expect(await rejectionOf(store.readStream('deal-1'))).toMatchObject({
       message: 'KurrentDB (reading deal-1) did not answer within 60 ms',
     });
-    expect(await rejectionOf(store.readAll({ after: 0, maxCount: 10 }))).toMatchObject({
+    expect(
+      await rejectionOf(store.readAll({ after: 0, maxCount: 10 })),
+    ).toMatchObject({
       message: 'KurrentDB (reading $all) did not answer within 60 ms',
     });
     expect(await rejectionOf(store.headPosition())).toMatchObject({
-      message: 'KurrentDB (reading the head of $all) did not answer within 60 ms',
+      message:
+        'KurrentDB (reading the head of $all) did not answer within 60 ms',
     });
     // An append whose head read hangs fails too, before anything is sent.
-    expect(await rejectionOf(store.append('deal-1', [newEvent()], 'any'))).toMatchObject({
-      message: 'KurrentDB (reading deal-1 to append) did not answer within 60 ms',
+    expect(
+      await rejectionOf(store.append('deal-1', [newEvent()], 'any')),
+    ).toMatchObject({
+      message:
+        'KurrentDB (reading deal-1 to append) did not answer within 60 ms',
     });
     expect(fake.appends).toHaveLength(1);
     fake.hangReads(false);
@@ -413,9 +530,12 @@ describe('KurrentDB deadlines and leader reads through the client (no server nee
     });
     fake.holdAppends();
     const sent = Date.now();
-    const error = await rejectionOf(store.append('deal-2', [newEvent()], 'no_stream'));
+    const error = await rejectionOf(
+      store.append('deal-2', [newEvent()], 'no_stream'),
+    );
     expect(error).toMatchObject({
-      message: 'KurrentDB did not answer the call on deal-2 within its deadline',
+      message:
+        'KurrentDB did not answer the call on deal-2 within its deadline',
     });
     expect((error as Error).cause).toMatchObject({ type: 'deadline-exceeded' });
     const deadline = fake.appends[0]!.deadline as Date;
@@ -426,12 +546,17 @@ describe('KurrentDB deadlines and leader reads through the client (no server nee
 
   it('reads what a write depends on from the leader: the stream a command loads, and the head an append chains from', async () => {
     const fake = createFakeKurrent();
-    const store = createKurrentEventStore({ connectionString: '', client: fake.client });
+    const store = createKurrentEventStore({
+      connectionString: '',
+      client: fake.client,
+    });
     await store.append('deal-3', [newEvent()], 'no_stream');
     await store.readStream('deal-3');
     await store.append('deal-3', [newEvent()], 0);
     await store.append('deal-3', [newEvent()], 'any');
-    const streamReads = fake.bridgeReads.filter((read) => read.kind === 'stream');
+    const streamReads = fake.bridgeReads.filter(
+      (read) => read.kind === 'stream',
+    );
     expect(streamReads.length).toBeGreaterThanOrEqual(3);
     expect(streamReads.every((read) => read.options.requiresLeader)).toBe(true);
     await store.close();

@@ -67,7 +67,9 @@ function grpcError(code: GrpcStatus, details: string): Error {
 function toReadResp(event: StoredEvent): ReadResp {
   const recorded = new ReadResp.ReadEvent.RecordedEvent();
   recorded.setId(new UUID().setString(event.id));
-  recorded.setStreamIdentifier(new StreamIdentifier().setStreamName(Buffer.from(event.streamId)));
+  recorded.setStreamIdentifier(
+    new StreamIdentifier().setStreamName(Buffer.from(event.streamId)),
+  );
   recorded.setStreamRevision(String(event.revision));
   recorded.setCommitPosition(String(event.position));
   recorded.setPreparePosition(String(event.position));
@@ -86,7 +88,10 @@ function toReadResp(event: StoredEvent): ReadResp {
 
 /** What the native bridge hands the client for one event. */
 function toBridgeEvent(event: StoredEvent) {
-  const position = { commit: BigInt(event.position), prepare: BigInt(event.position) };
+  const position = {
+    commit: BigInt(event.position),
+    prepare: BigInt(event.position),
+  };
   return {
     event: {
       streamId: event.streamId,
@@ -115,21 +120,27 @@ type BridgeReadOptions = {
 export function createFakeKurrent(
   options: { throwOnAppendFailure?: boolean; eventsPerRead?: number } = {},
 ) {
-  const query = options.throwOnAppendFailure === false ? '&throwOnAppendFailure=false' : '';
-  const client = KurrentDBClient.connectionString(`kurrentdb://127.0.0.1:2113?tls=false${query}`);
+  const query =
+    options.throwOnAppendFailure === false ? '&throwOnAppendFailure=false' : '';
+  const client = KurrentDBClient.connectionString(
+    `kurrentdb://127.0.0.1:2113?tls=false${query}`,
+  );
   const log: StoredEvent[] = [];
   const calls: FakeCall[] = [];
   const appends: FakeAppend[] = [];
-  const bridgeReads: { kind: 'stream' | 'all'; options: BridgeReadOptions }[] = [];
+  const bridgeReads: { kind: 'stream' | 'all'; options: BridgeReadOptions }[] =
+    [];
   let outage = false;
   let held: (() => void)[] | null = null;
   let wrongVersionAnswers = 0;
   let hangReads = false;
 
-  const openCalls = () => calls.filter((c) => !c.stream.readableEnded && !c.stream.destroyed);
+  const openCalls = () =>
+    calls.filter((c) => !c.stream.readableEnded && !c.stream.destroyed);
   function finish(call: FakeCall, code: GrpcStatus, details: string): void {
     call.stream.push(null); // as grpc-js does on a status: end first, then the error
-    if (code !== GrpcStatus.OK) call.stream.emit('error', grpcError(code, details));
+    if (code !== GrpcStatus.OK)
+      call.stream.emit('error', grpcError(code, details));
   }
 
   function subscribe(
@@ -143,8 +154,13 @@ export function createFakeKurrent(
         finish(call, GrpcStatus.CANCELLED, 'Cancelled on client');
       },
     });
-    const regex = request.getOptions()!.getFilter()?.getStreamIdentifier()?.getRegex();
-    const accepts = (streamId: string) => !regex || new RegExp(regex).test(streamId);
+    const regex = request
+      .getOptions()!
+      .getFilter()
+      ?.getStreamIdentifier()
+      ?.getRegex();
+    const accepts = (streamId: string) =>
+      !regex || new RegExp(regex).test(streamId);
     const call: FakeCall = {
       request,
       metadata,
@@ -156,27 +172,37 @@ export function createFakeKurrent(
     calls.push(call);
     if (outage) {
       setImmediate(() =>
-        finish(call, GrpcStatus.UNAVAILABLE, 'failed to connect to all addresses'),
+        finish(
+          call,
+          GrpcStatus.UNAVAILABLE,
+          'failed to connect to all addresses',
+        ),
       );
       return stream;
     }
     const from = request.getOptions()!.getAll()!;
-    const after = from.hasPosition() ? Number(from.getPosition()!.getCommitPosition()) : -1;
+    const after = from.hasPosition()
+      ? Number(from.getPosition()!.getCommitPosition())
+      : -1;
     // Catch-up, then live: everything at or after the requested position (KurrentDB includes it).
     for (const event of log)
-      if (event.position >= after && accepts(event.streamId)) stream.write(toReadResp(event));
+      if (event.position >= after && accepts(event.streamId))
+        stream.write(toReadResp(event));
     return stream;
   }
 
   function streamRevision(streamId: string): number {
     let revision = -1;
-    for (const event of log) if (event.streamId === streamId) revision = event.revision;
+    for (const event of log)
+      if (event.streamId === streamId) revision = event.revision;
     return revision;
   }
 
   function answerAppend(requests: AppendReq[]): AppendResp {
     const header = requests[0]!.getOptions()!;
-    const streamId = Buffer.from(header.getStreamIdentifier()!.getStreamName_asU8()).toString();
+    const streamId = Buffer.from(
+      header.getStreamIdentifier()!.getStreamName_asU8(),
+    ).toString();
     const proposed = requests.slice(1).map((r) => r.getProposedMessage()!);
     const current = streamRevision(streamId);
     const expected = header.hasRevision()
@@ -213,7 +239,10 @@ export function createFakeKurrent(
       const existing = log
         .filter((e) => e.streamId === streamId && e.revision > expected)
         .slice(0, ids.length);
-      if (existing.length === ids.length && existing.every((e, i) => e.id === ids[i]))
+      if (
+        existing.length === ids.length &&
+        existing.every((e, i) => e.id === ids[i])
+      )
         return success(existing.at(-1)!.revision, existing.at(-1)!.position);
       return wrong();
     }
@@ -246,8 +275,11 @@ export function createFakeKurrent(
   }
 
   const streams = {
-    read: (request: ReadReq, metadata: Metadata, callOptions: { deadline?: unknown }) =>
-      subscribe(request, metadata, callOptions),
+    read: (
+      request: ReadReq,
+      metadata: Metadata,
+      callOptions: { deadline?: unknown },
+    ) => subscribe(request, metadata, callOptions),
     append(
       metadata: Metadata,
       callOptions: { deadline?: unknown },
@@ -263,7 +295,10 @@ export function createFakeKurrent(
       });
       sink.on('finish', () => {
         const streamId = Buffer.from(
-          requests[0]!.getOptions()!.getStreamIdentifier()!.getStreamName_asU8(),
+          requests[0]!
+            .getOptions()!
+            .getStreamIdentifier()!
+            .getStreamName_asU8(),
         ).toString();
         appends.push({ metadata, deadline: callOptions.deadline, streamId });
         let answered = false;
@@ -283,7 +318,10 @@ export function createFakeKurrent(
             : Infinity;
         if (Number.isFinite(deadline))
           setTimeout(
-            () => answer(grpcError(GrpcStatus.DEADLINE_EXCEEDED, 'Deadline exceeded')),
+            () =>
+              answer(
+                grpcError(GrpcStatus.DEADLINE_EXCEEDED, 'Deadline exceeded'),
+              ),
             Math.max(0, deadline),
           ).unref();
         if (held) held.push(respond);
@@ -295,17 +333,23 @@ export function createFakeKurrent(
   };
   const features = {
     // An older server without the features endpoint: the client then appends with the v1 call.
-    getSupportedMethods: (_request: unknown, callback: (error: Error) => void) =>
-      setImmediate(() => callback(grpcError(GrpcStatus.UNIMPLEMENTED, 'unknown service'))),
+    getSupportedMethods: (
+      _request: unknown,
+      callback: (error: Error) => void,
+    ) =>
+      setImmediate(() =>
+        callback(grpcError(GrpcStatus.UNIMPLEMENTED, 'unknown service')),
+      ),
     getChannel: () => ({}),
   };
-  (client as unknown as { getGRPCClient: (type: unknown) => Promise<unknown> }).getGRPCClient =
-    async (type) =>
-      type === StreamsClient
-        ? streams
-        : type === ServerFeaturesClient
-          ? features
-          : Promise.reject(new Error('not faked'));
+  (
+    client as unknown as { getGRPCClient: (type: unknown) => Promise<unknown> }
+  ).getGRPCClient = async (type) =>
+    type === StreamsClient
+      ? streams
+      : type === ServerFeaturesClient
+        ? features
+        : Promise.reject(new Error('not faked'));
 
   async function* bridgeRead(
     kind: 'stream' | 'all',
@@ -314,9 +358,13 @@ export function createFakeKurrent(
   ) {
     bridgeReads.push({ kind, options: readOptions });
     if (hangReads) await new Promise(() => undefined);
-    if (outage) throw Object.assign(new Error('Connection refused'), { name: 'UnavailableError' });
+    if (outage)
+      throw Object.assign(new Error('Connection refused'), {
+        name: 'UnavailableError',
+      });
     const selected = select();
-    const ordered = readOptions.direction === 'backwards' ? selected.reverse() : selected;
+    const ordered =
+      readOptions.direction === 'backwards' ? selected.reverse() : selected;
     const limited = ordered.slice(0, Number(readOptions.maxCount));
     const perRead = options.eventsPerRead ?? 50;
     for (let i = 0; i < limited.length; i += perRead)
@@ -327,13 +375,19 @@ export function createFakeKurrent(
       const events = log.filter((e) => e.streamId === streamId);
       return (async function* () {
         if (events.length === 0 && !outage && !hangReads)
-          throw Object.assign(new Error(`${streamId} not found`), { name: 'StreamNotFoundError' });
+          throw Object.assign(new Error(`${streamId} not found`), {
+            name: 'StreamNotFoundError',
+          });
         const from = readOptions.fromRevision;
         const backwards = readOptions.direction === 'backwards';
-        const start = from === 'start' ? 0 : from === 'end' ? Infinity : Number(from);
+        const start =
+          from === 'start' ? 0 : from === 'end' ? Infinity : Number(from);
         yield* bridgeRead(
           'stream',
-          () => events.filter((e) => (backwards ? e.revision <= start : e.revision >= start)),
+          () =>
+            events.filter((e) =>
+              backwards ? e.revision <= start : e.revision >= start,
+            ),
           readOptions,
         );
       })();
@@ -347,7 +401,9 @@ export function createFakeKurrent(
           : from === 'end'
             ? Infinity
             : Number((from as { commit: bigint }).commit);
-      const regex = readOptions.filter?.regex ? new RegExp(readOptions.filter.regex) : null;
+      const regex = readOptions.filter?.regex
+        ? new RegExp(readOptions.filter.regex)
+        : null;
       return bridgeRead(
         'all',
         () =>
@@ -401,7 +457,12 @@ export function createFakeKurrent(
       hangReads = on;
     },
     /** Writes an event behind the adapter's back (another writer), with raw metadata bytes. */
-    writeRaw(streamId: string, type: string, data: unknown, metadata: Buffer): StoredEvent {
+    writeRaw(
+      streamId: string,
+      type: string,
+      data: unknown,
+      metadata: Buffer,
+    ): StoredEvent {
       const event: StoredEvent = {
         streamId,
         revision: streamRevision(streamId) + 1,

@@ -5,14 +5,28 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '@server/app-context';
 import { loadConfig } from '@server/config';
-import type { EventStore, RecordedEvent } from '@server/event-store/event-store';
-import { migrateStore, verifyMigration } from '@server/event-store/migrate-store';
+import type {
+  EventStore,
+  RecordedEvent,
+} from '@server/event-store/event-store';
+import {
+  migrateStore,
+  verifyMigration,
+} from '@server/event-store/migrate-store';
 import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
 import { openEventStore } from '@server/event-store/open-event-store';
 import { createSqliteEvidenceStore } from '@server/evidence/evidence-store';
 import { runCliScript } from '@tests/support/cli-process';
-import { pgTestUrl, useTestDatabase, withDatabase } from '@tests/support/postgres';
-import { createDeal, createTestApp, registerUser } from '@tests/support/test-app';
+import {
+  pgTestUrl,
+  useTestDatabase,
+  withDatabase,
+} from '@tests/support/postgres';
+import {
+  createDeal,
+  createTestApp,
+  registerUser,
+} from '@tests/support/test-app';
 
 const dir = mkdtempSync(join(tmpdir(), 'migrate-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,7 +60,9 @@ const runCli = (
 
 describe('migrateStore', () => {
   it('copies interleaved streams with the same events, ids and order, and a re-run writes nothing', async () => {
-    const source = createSqliteEventStore({ path: join(dir, 'interleaved-source.db') });
+    const source = createSqliteEventStore({
+      path: join(dir, 'interleaved-source.db'),
+    });
     const revisions = new Map<string, number>();
     for (let i = 0; i < 600; i++) {
       const streamId = `stream-${(i * 7) % 37}`;
@@ -56,12 +72,21 @@ describe('migrateStore', () => {
         id: randomUUID(),
         type: `Happened${k}`,
         data: { i, k, text: 'é ✓ "quoted"' },
-        metadata: { at: new Date(i * 1000).toISOString(), actor: { kind: 'system', id: 'test' } },
+        metadata: {
+          at: new Date(i * 1000).toISOString(),
+          actor: { kind: 'system', id: 'test' },
+        },
       }));
-      await source.append(streamId, events, revision < 0 ? 'no_stream' : revision);
+      await source.append(
+        streamId,
+        events,
+        revision < 0 ? 'no_stream' : revision,
+      );
       revisions.set(streamId, revision + count);
     }
-    const target = createSqliteEventStore({ path: join(dir, 'interleaved-target.db') });
+    const target = createSqliteEventStore({
+      path: join(dir, 'interleaved-target.db'),
+    });
     const progress: number[] = [];
     const report = await migrateStore(source, target, {
       pageSize: 250,
@@ -97,8 +122,12 @@ describe('migrateStore', () => {
   });
 
   it('refuses to mix into a target whose streams hold other events', async () => {
-    const source = createSqliteEventStore({ path: join(dir, 'conflict-source.db') });
-    const target = createSqliteEventStore({ path: join(dir, 'conflict-target.db') });
+    const source = createSqliteEventStore({
+      path: join(dir, 'conflict-source.db'),
+    });
+    const target = createSqliteEventStore({
+      path: join(dir, 'conflict-target.db'),
+    });
     await source.append(
       'deal-1',
       [{ id: randomUUID(), type: 'A', data: {}, metadata: {} }],
@@ -109,7 +138,9 @@ describe('migrateStore', () => {
       [{ id: randomUUID(), type: 'B', data: {}, metadata: {} }],
       'no_stream',
     );
-    await expect(migrateStore(source, target)).rejects.toThrow(/Wrong expected version on deal-1/);
+    await expect(migrateStore(source, target)).rejects.toThrow(
+      /Wrong expected version on deal-1/,
+    );
     await source.close();
     await target.close();
   });
@@ -131,7 +162,12 @@ async function appStoreFile(): Promise<{
   await registerUser(t.app);
   await t.app.close();
   await t.ctx.close();
-  return { file: join(t.dataDir, 'events.db'), dealId: deal.id, userId, dataDir: t.dataDir };
+  return {
+    file: join(t.dataDir, 'events.db'),
+    dealId: deal.id,
+    userId,
+    dataDir: t.dataDir,
+  };
 }
 
 describe.runIf(pgTestUrl)('npm run migrate-store with PostgreSQL', () => {
@@ -153,10 +189,17 @@ describe.runIf(pgTestUrl)('npm run migrate-store with PostgreSQL', () => {
       const again = await runCli(['--from', database().url, '--to', back]);
       expect(again.code, again.output).toBe(0);
 
-      const onPostgres = openEventStore({ dataDir: dir, databaseUrl: database().url });
+      const onPostgres = openEventStore({
+        dataDir: dir,
+        databaseUrl: database().url,
+      });
       const returned = openedFile(back);
-      expect(copied(await everything(onPostgres)).map(shape)).toEqual(original.map(shape));
-      expect(copied(await everything(returned)).map(shape)).toEqual(original.map(shape));
+      expect(copied(await everything(onPostgres)).map(shape)).toEqual(
+        original.map(shape),
+      );
+      expect(copied(await everything(returned)).map(shape)).toEqual(
+        original.map(shape),
+      );
       await Promise.all([onPostgres.close(), returned.close()]);
 
       const verified = await runCli([], 'server/cli/verify.ts', {
@@ -195,23 +238,43 @@ describe.runIf(pgTestUrl)('npm run migrate-store with an erased person', () => {
       expect(result.code, result.output).toBe(0);
       expect(result.output).toContain('Carried 1 erased keys over');
 
-      const target = openEventStore({ dataDir: dir, databaseUrl: database().url });
+      const target = openEventStore({
+        dataDir: dir,
+        databaseUrl: database().url,
+      });
       expect(await target.keys.tombstones()).toEqual([
         { subject, kind: 'profile', erasedAt: '2026-05-01T09:00:00.000Z' },
       ]);
       expect(await target.keys.keyOf(subject, 'profile')).toBeNull();
-      expect(copied(await everything(target)).map(shape)).toEqual(original.map(shape));
+      expect(copied(await everything(target)).map(shape)).toEqual(
+        original.map(shape),
+      );
       const [registered] = await target.readStream(subject);
-      expect(registered!.data).toMatchObject({ username: '[erased]', email: '[erased]' });
-      expect((await target.readStream(`user-${kept.userId}`))[0]!.data).toMatchObject({
+      expect(registered!.data).toMatchObject({
+        username: '[erased]',
+        email: '[erased]',
+      });
+      expect(
+        (await target.readStream(`user-${kept.userId}`))[0]!.data,
+      ).toMatchObject({
         username: kept.username,
       });
       // Appended after the move: nothing of the person is kept, and no key is made for them.
       const next = (await target.readStream(subject)).length;
-      const profile = { ...(registered!.data as object), username: 'back_again' };
+      const profile = {
+        ...(registered!.data as object),
+        username: 'back_again',
+      };
       await target.append(
         subject,
-        [{ ...original[0]!, id: randomUUID(), type: 'ProfileUpdated', data: profile }],
+        [
+          {
+            ...original[0]!,
+            id: randomUUID(),
+            type: 'ProfileUpdated',
+            data: profile,
+          },
+        ],
         next - 1,
       );
       expect(await target.keys.keyOf(subject, 'profile')).toBeNull();
@@ -221,7 +284,8 @@ describe.runIf(pgTestUrl)('npm run migrate-store with an erased person', () => {
         );
         return rows[0]!.text;
       });
-      for (const value of [username, email, 'back_again']) expect(stored).not.toContain(value);
+      for (const value of [username, email, 'back_again'])
+        expect(stored).not.toContain(value);
       expect(stored).toContain(kept.userId);
       await target.close();
       rmSync(t.dataDir, { recursive: true, force: true });
@@ -266,7 +330,11 @@ describe('npm run migrate-store', () => {
       const raw = createSqliteEventStore({ path: target });
       const [stored] = await raw.readStream('user-u_plain');
       await raw.close();
-      for (const value of ['plain.person@old.example', 'Plain Old BV', '+31 6 1111 2222'])
+      for (const value of [
+        'plain.person@old.example',
+        'Plain Old BV',
+        '+31 6 1111 2222',
+      ])
         expect(JSON.stringify(stored!.data)).not.toContain(value);
       const opened = openedFile(target);
       expect((await opened.readStream('user-u_plain'))[0]!.data).toEqual(data);
@@ -278,7 +346,12 @@ describe('npm run migrate-store', () => {
     'copies a real app store file to a new SQLite file that the app then runs on',
     { timeout: 60_000 },
     async () => {
-      const { file: sourceFile, dealId, userId, dataDir } = await appStoreFile();
+      const {
+        file: sourceFile,
+        dealId,
+        userId,
+        dataDir,
+      } = await appStoreFile();
       // A dispute's evidence file lives in the same file, and moves with the events.
       const evidence = createSqliteEvidenceStore(sourceFile);
       const bytes = Buffer.from('%PDF-1.7 evidence');
@@ -295,12 +368,19 @@ describe('npm run migrate-store', () => {
       await source.close();
 
       const targetDir = join(dir, 'migrated');
-      const result = await runCli(['--from', sourceFile, '--to', join(targetDir, 'events.db')]);
+      const result = await runCli([
+        '--from',
+        sourceFile,
+        '--to',
+        join(targetDir, 'events.db'),
+      ]);
       expect(result.code, result.output).toBe(0);
       expect(result.output).toContain(`Copied ${original.length} events`);
       expect(result.output).toContain(`verified ${original.length} events`);
       expect(result.output).toContain('Copied 1 evidence files.');
-      const movedEvidence = createSqliteEvidenceStore(join(targetDir, 'events.db'));
+      const movedEvidence = createSqliteEvidenceStore(
+        join(targetDir, 'events.db'),
+      );
       expect((await movedEvidence.get(sha256))?.bytes.equals(bytes)).toBe(true);
       await movedEvidence.close();
 
@@ -325,7 +405,9 @@ describe('npm run migrate-store', () => {
       });
       try {
         await ctx.settle(await ctx.store.headPosition());
-        expect(ctx.queries.deals.byId(dealId)?.context.terms?.title).toBe('Migrated deal');
+        expect(ctx.queries.deals.byId(dealId)?.context.terms?.title).toBe(
+          'Migrated deal',
+        );
         expect(ctx.queries.accounts.userById(userId)).toBeTruthy();
       } finally {
         await ctx.close();
@@ -337,6 +419,8 @@ describe('npm run migrate-store', () => {
   it('explains its usage', async () => {
     const result = await runCli(['--from', 'x.db']);
     expect(result.code).toBe(2);
-    expect(result.output).toContain('Usage: npm run migrate-store -- --from <store> --to <store>');
+    expect(result.output).toContain(
+      'Usage: npm run migrate-store -- --from <store> --to <store>',
+    );
   });
 });

@@ -23,11 +23,18 @@ it('opens SQLite at <dataDir>/events.db, creating the folder, when no KurrentDB 
 
 it('chooses KurrentDB when a URL is set, without touching dataDir', async () => {
   const dataDir = join(dir, 'unused');
-  const store = openEventStore({ dataDir, kurrentUrl: 'kurrentdb://127.0.0.1:1?tls=false' });
+  const store = openEventStore({
+    dataDir,
+    kurrentUrl: 'kurrentdb://127.0.0.1:1?tls=false',
+  });
   expect(existsSync(dataDir)).toBe(false);
   // The KurrentDB adapter insists on UUID ids; the SQLite one does not.
   const error = await rejectionOf(
-    store.append(newStream(), [{ id: 'plain', type: 'T', data: {}, metadata: {} }], 'any'),
+    store.append(
+      newStream(),
+      [{ id: 'plain', type: 'T', data: {}, metadata: {} }],
+      'any',
+    ),
   );
   expect((error as Error).message).toContain('must be a UUID for KurrentDB');
   await store.close();

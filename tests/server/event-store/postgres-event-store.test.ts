@@ -4,16 +4,29 @@ import {
   type PostgresEventStore,
 } from '@server/event-store/postgres-event-store';
 import { verifyStore } from '@server/event-store/hash-chain';
-import { pgTestUrl, useTestDatabase, withDatabase } from '@tests/support/postgres';
-import { eventually, newEvents, newStream, sleep } from './event-store-fixtures';
+import {
+  pgTestUrl,
+  useTestDatabase,
+  withDatabase,
+} from '@tests/support/postgres';
+import {
+  eventually,
+  newEvents,
+  newStream,
+  sleep,
+} from './event-store-fixtures';
 import type { RecordedEvent } from '@server/event-store/event-store';
 
 describe.runIf(pgTestUrl)('PostgreSQL (PG_TEST_URL)', () => {
   const database = useTestDatabase();
 
   // The shared contract suites run on PostgreSQL from event-store-contracts.test.ts (contract-adapters.ts).
-  async function withStore<T>(run: (store: PostgresEventStore) => Promise<T>): Promise<T> {
-    const store = createPostgresEventStore({ connectionString: database().url });
+  async function withStore<T>(
+    run: (store: PostgresEventStore) => Promise<T>,
+  ): Promise<T> {
+    const store = createPostgresEventStore({
+      connectionString: database().url,
+    });
     try {
       return await run(store);
     } finally {
@@ -41,7 +54,11 @@ describe.runIf(pgTestUrl)('PostgreSQL (PG_TEST_URL)', () => {
       withStore(async (store) => {
         await store.ready();
         const stream = newStream('one-batch');
-        const [first, second, third] = [newEvents(2), newEvents(1), newEvents(1)];
+        const [first, second, third] = [
+          newEvents(2),
+          newEvents(1),
+          newEvents(1),
+        ];
         const before = store.stats().commits;
         // Submitted in the same turn: the group commit queue writes them as one es_append call.
         const settled = await Promise.allSettled([
@@ -65,10 +82,18 @@ describe.runIf(pgTestUrl)('PostgreSQL (PG_TEST_URL)', () => {
         expect(b!.nextExpectedRevision).toBe(2);
         expect(retryA).toEqual(a);
         expect(retryB).toEqual(b);
-        expect(c).toEqual({ nextExpectedRevision: 3, position: b!.position + 1 });
-        expect(values.slice(5)).toEqual(['WrongExpectedVersion', 'WrongExpectedVersion']);
+        expect(c).toEqual({
+          nextExpectedRevision: 3,
+          position: b!.position + 1,
+        });
+        expect(values.slice(5)).toEqual([
+          'WrongExpectedVersion',
+          'WrongExpectedVersion',
+        ]);
         const events = await store.readStream(stream);
-        expect(events.map((e) => e.id)).toEqual([...first, ...second, ...third].map((e) => e.id));
+        expect(events.map((e) => e.id)).toEqual(
+          [...first, ...second, ...third].map((e) => e.id),
+        );
         expect(events.map((e) => e.position)).toEqual([
           a!.position - 1,
           a!.position,
@@ -84,13 +109,18 @@ describe.runIf(pgTestUrl)('PostgreSQL (PG_TEST_URL)', () => {
         await store.append(stream, newEvents(3), 'no_stream');
         const [, second] = await store.readStream(stream);
         await withDatabase(database().url, (client) =>
-          client.query(`UPDATE es_events SET data = '{"n":99}' WHERE position = $1`, [
-            second!.position,
-          ]),
+          client.query(
+            `UPDATE es_events SET data = '{"n":99}' WHERE position = $1`,
+            [second!.position],
+          ),
         );
         const { breaks } = await verifyStore(store);
         expect(breaks).toContainEqual(
-          expect.objectContaining({ streamId: stream, revision: 1, reason: 'mismatch' }),
+          expect.objectContaining({
+            streamId: stream,
+            revision: 1,
+            reason: 'mismatch',
+          }),
         );
         await withDatabase(database().url, (client) =>
           client.query('DELETE FROM es_events WHERE stream_id = $1', [stream]),
@@ -99,18 +129,25 @@ describe.runIf(pgTestUrl)('PostgreSQL (PG_TEST_URL)', () => {
 
     it('delivers what another store (another instance) appends, woken by NOTIFY', () =>
       withStore(async (reader) => {
-        const writer = createPostgresEventStore({ connectionString: database().url });
+        const writer = createPostgresEventStore({
+          connectionString: database().url,
+        });
         const stream = newStream('notify');
         const received: RecordedEvent[] = [];
         const subscription = reader.subscribe(
           { after: await reader.headPosition() },
-          (batch) => void received.push(...batch.filter((e) => e.streamId === stream)),
+          (batch) =>
+            void received.push(...batch.filter((e) => e.streamId === stream)),
         );
         await sleep(100);
         const events = newEvents(3);
         await writer.append(stream, events, 'no_stream');
         // The safety-net poll is a minute: only the notification can deliver this in time.
-        await eventually(() => received.length === 3, 5_000, 'the other store’s events');
+        await eventually(
+          () => received.length === 3,
+          5_000,
+          'the other store’s events',
+        );
         expect(received.map((e) => e.id)).toEqual(events.map((e) => e.id));
         await subscription.close();
         await writer.close();

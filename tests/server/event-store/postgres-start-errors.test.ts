@@ -7,7 +7,11 @@ import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { createPostgresEventStore } from '@server/event-store/postgres-event-store';
 import { PostgresStartError } from '@server/event-store/postgres-connection';
-import { pgTestUrl, useTestDatabase, withDatabase } from '@tests/support/postgres';
+import {
+  pgTestUrl,
+  useTestDatabase,
+  withDatabase,
+} from '@tests/support/postgres';
 import { rejectionOf } from './event-store-fixtures';
 
 const run = promisify(execFile);
@@ -16,7 +20,11 @@ const run = promisify(execFile);
 describe.runIf(pgTestUrl)('PostgreSQL start-up errors', () => {
   const database = useTestDatabase();
   const role = `escrow_norights_${randomBytes(4).toString('hex')}`;
-  const urlFor = (changes: { user?: string; port?: string; database?: string }) => {
+  const urlFor = (changes: {
+    user?: string;
+    port?: string;
+    database?: string;
+  }) => {
     const url = new URL(database().url);
     if (changes.user) url.username = changes.user;
     if (changes.port) url.port = changes.port;
@@ -24,7 +32,10 @@ describe.runIf(pgTestUrl)('PostgreSQL start-up errors', () => {
     return url.toString();
   };
   const startError = async (connectionString: string) => {
-    const store = createPostgresEventStore({ connectionString, startTimeoutMs: 0 });
+    const store = createPostgresEventStore({
+      connectionString,
+      startTimeoutMs: 0,
+    });
     const error = await rejectionOf(store.ready());
     await store.close();
     expect(error).toBeInstanceOf(PostgresStartError);
@@ -33,11 +44,15 @@ describe.runIf(pgTestUrl)('PostgreSQL start-up errors', () => {
 
   beforeAll(async () => {
     await withDatabase(database().url, (client) =>
-      client.query(`CREATE ROLE ${role} LOGIN; REVOKE CREATE ON SCHEMA public FROM PUBLIC`),
+      client.query(
+        `CREATE ROLE ${role} LOGIN; REVOKE CREATE ON SCHEMA public FROM PUBLIC`,
+      ),
     );
   });
   afterAll(async () => {
-    await withDatabase(pgTestUrl!, (client) => client.query(`DROP ROLE IF EXISTS ${role}`));
+    await withDatabase(pgTestUrl!, (client) =>
+      client.query(`DROP ROLE IF EXISTS ${role}`),
+    );
   });
 
   it('names an unreachable server', async () => {
@@ -50,9 +65,9 @@ describe.runIf(pgTestUrl)('PostgreSQL start-up errors', () => {
     expect(await startError(urlFor({ user: 'nobody_here' }))).toMatch(
       /refused the credentials of user "nobody_here"/,
     );
-    expect(await startError(urlFor({ database: 'no_such_database_here' }))).toMatch(
-      /has no database "no_such_database_here"/,
-    );
+    expect(
+      await startError(urlFor({ database: 'no_such_database_here' })),
+    ).toMatch(/has no database "no_such_database_here"/);
   });
 
   it('names missing rights to create the event tables', async () => {

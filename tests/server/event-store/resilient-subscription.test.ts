@@ -69,7 +69,10 @@ function scriptedStore() {
 }
 
 function recorder() {
-  const calls: { kind: keyof SubscriptionObserver; info: Record<string, unknown> }[] = [];
+  const calls: {
+    kind: keyof SubscriptionObserver;
+    info: Record<string, unknown>;
+  }[] = [];
   const observer: SubscriptionObserver = {
     retrying: (info) => calls.push({ kind: 'retrying', info }),
     running: (info) => calls.push({ kind: 'running', info }),
@@ -87,9 +90,14 @@ function recorder() {
 describe('backoffDelay', () => {
   it('doubles from the first delay, is capped, and keeps half of each step fixed and half random', () => {
     const low = (attempt: number) => backoffDelay(attempt, 100, 1_000, () => 0);
-    const high = (attempt: number) => backoffDelay(attempt, 100, 1_000, () => 0.999999);
-    expect([1, 2, 3, 4, 5, 6, 30].map(low)).toEqual([50, 100, 200, 400, 500, 500, 500]);
-    expect([1, 2, 3, 4, 5, 6, 30].map(high)).toEqual([100, 200, 400, 800, 1_000, 1_000, 1_000]);
+    const high = (attempt: number) =>
+      backoffDelay(attempt, 100, 1_000, () => 0.999999);
+    expect([1, 2, 3, 4, 5, 6, 30].map(low)).toEqual([
+      50, 100, 200, 400, 500, 500, 500,
+    ]);
+    expect([1, 2, 3, 4, 5, 6, 30].map(high)).toEqual([
+      100, 200, 400, 800, 1_000, 1_000, 1_000,
+    ]);
   });
 });
 
@@ -109,11 +117,17 @@ describe('subscribeResiliently', () => {
         random: () => 0.5,
       },
     );
-    expect(last().options).toEqual({ after: 10, batchSize: 5, name: 'read-models' });
+    expect(last().options).toEqual({
+      after: 10,
+      batchSize: 5,
+      name: 'read-models',
+    });
 
     await last().handler([event(11), event(12)]);
     last().fail(
-      Object.assign(new Error('14 UNAVAILABLE: Connection dropped'), { type: 'unavailable' }),
+      Object.assign(new Error('14 UNAVAILABLE: Connection dropped'), {
+        type: 'unavailable',
+      }),
     );
     await eventually(() => opened.length === 2, 2_000, 'a second subscription');
     expect(last().options.after).toBe(12);
@@ -165,14 +179,22 @@ describe('subscribeResiliently', () => {
     );
     for (let n = 1; n <= 5; n++) {
       last().fail(new Error(`down ${n}`));
-      await eventually(() => opened.length === n + 1, 2_000, `subscription ${n + 1}`);
+      await eventually(
+        () => opened.length === n + 1,
+        2_000,
+        `subscription ${n + 1}`,
+      );
     }
     expect(of('retrying').map((r) => r.delayMs)).toEqual([2, 4, 8, 8, 8]);
     expect(of('retrying').map((r) => r.attempt)).toEqual([1, 2, 3, 4, 5]);
     await last().handler([event(1)]);
     last().fail(new Error('down again'));
     await eventually(() => opened.length === 7, 2_000, 'subscription 7');
-    expect(of('retrying').at(-1)).toMatchObject({ attempt: 1, delayMs: 2, after: 1 });
+    expect(of('retrying').at(-1)).toMatchObject({
+      attempt: 1,
+      delayMs: 2,
+      after: 1,
+    });
     await subscription.close();
   });
 
@@ -193,7 +215,9 @@ describe('subscribeResiliently', () => {
     expect(await rejectionOf(subscription.done)).toBe(failure);
     await sleep(30);
     expect(opened).toHaveLength(1); // never resubscribed
-    expect(of('failed')).toEqual([{ name: 'read-models', error: failure, after: 2 }]);
+    expect(of('failed')).toEqual([
+      { name: 'read-models', error: failure, after: 2 },
+    ]);
     expect(of('retrying')).toEqual([]);
     await subscription.close();
   });
@@ -207,12 +231,17 @@ describe('subscribeResiliently', () => {
         throw new Error('not connected');
       },
     };
-    const subscription = subscribeResiliently(refusing, { name: 'x' }, () => undefined, {
-      observer,
-      initialDelayMs: 2,
-      maxDelayMs: 60_000,
-      random: () => 0,
-    });
+    const subscription = subscribeResiliently(
+      refusing,
+      { name: 'x' },
+      () => undefined,
+      {
+        observer,
+        initialDelayMs: 2,
+        maxDelayMs: 60_000,
+        random: () => 0,
+      },
+    );
     await eventually(() => calls >= 6, 2_000, 'several attempts');
     const started = Date.now();
     await subscription.close();

@@ -21,7 +21,11 @@ const appenderScript = fileURLToPath(
   new URL('./fixtures/crash-appender.fixture.ts', import.meta.url),
 );
 
-const runBackup = (dataDir: string, file: string, extraEnv: Record<string, string> = {}) =>
+const runBackup = (
+  dataDir: string,
+  file: string,
+  extraEnv: Record<string, string> = {},
+) =>
   runCliScript('server/cli/backup.ts', [file], {
     DATA_DIR: dataDir,
     KURRENTDB_URL: '',
@@ -51,16 +55,26 @@ it(
     // Another process appends all the time (16 concurrent writers), as the running app would.
     let acknowledged = 0;
     let errors = '';
-    appender = spawn(process.execPath, ['--import', 'tsx', appenderScript, source], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    appender = spawn(
+      process.execPath,
+      ['--import', 'tsx', appenderScript, source],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     appender
       .stdout!.setEncoding('utf8')
-      .on('data', (chunk: string) => (acknowledged += chunk.split('\n').length - 1));
-    appender.stderr!.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
+      .on(
+        'data',
+        (chunk: string) => (acknowledged += chunk.split('\n').length - 1),
+      );
+    appender
+      .stderr!.setEncoding('utf8')
+      .on('data', (chunk: string) => (errors += chunk));
     while (acknowledged < 3_000) {
-      if (appender.exitCode !== null) throw new Error(`appender died: ${errors}`);
+      if (appender.exitCode !== null)
+        throw new Error(`appender died: ${errors}`);
       await new Promise((r) => setTimeout(r, 50));
     }
 
@@ -72,7 +86,9 @@ it(
     expect(result.output).toMatch(
       /Backed up .* events in \d+ streams up to position \d+; integrity verified/,
     );
-    expect(after, 'appends went on while the backup ran').toBeGreaterThan(before);
+    expect(after, 'appends went on while the backup ran').toBeGreaterThan(
+      before,
+    );
 
     appender.kill('SIGKILL');
     await new Promise((r) => appender!.once('exit', r));
@@ -94,13 +110,17 @@ it(
       e.type,
       JSON.stringify(e.data),
     ];
-    expect(copy.map(project)).toEqual(original.slice(0, copy.length).map(project));
+    expect(copy.map(project)).toEqual(
+      original.slice(0, copy.length).map(project),
+    );
 
     // Restore as docs/operations.md says: the backup becomes DATA_DIR/events.db.
     const restoredDir = join(dir, 'restored');
     mkdirSync(restoredDir);
     copyFileSync(backupFile, join(restoredDir, 'events.db'));
-    const restored = createSqliteEventStore({ path: join(restoredDir, 'events.db') });
+    const restored = createSqliteEventStore({
+      path: join(restoredDir, 'events.db'),
+    });
     expect(await restored.headPosition()).toBe(report.head);
     const last = copy[copy.length - 1]!;
     await restored.append(
@@ -109,7 +129,11 @@ it(
       last.revision,
     );
     expect(
-      (await restored.readStream(last.streamId, { fromRevision: last.revision + 1 }))[0]!.id,
+      (
+        await restored.readStream(last.streamId, {
+          fromRevision: last.revision + 1,
+        })
+      )[0]!.id,
     ).toBe('after-restore');
     await restored.close();
   },
@@ -119,7 +143,11 @@ it('refuses an existing target file and a KurrentDB configuration', async () => 
   const dataDir = join(dir, 'refusals');
   mkdirSync(dataDir);
   const store = createSqliteEventStore({ path: join(dataDir, 'events.db') });
-  await store.append('s-1', [{ id: 'a', type: 'T', data: {}, metadata: {} }], 'no_stream');
+  await store.append(
+    's-1',
+    [{ id: 'a', type: 'T', data: {}, metadata: {} }],
+    'no_stream',
+  );
   await store.close();
   const file = join(dir, 'first.db');
   expect((await runBackup(dataDir, file)).code).toBe(0);

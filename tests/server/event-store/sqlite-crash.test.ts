@@ -10,7 +10,9 @@ import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
 const dir = mkdtempSync(join(tmpdir(), 'sqlite-crash-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const appender = fileURLToPath(new URL('./fixtures/crash-appender.fixture.ts', import.meta.url));
+const appender = fileURLToPath(
+  new URL('./fixtures/crash-appender.fixture.ts', import.meta.url),
+);
 
 /** Starts the appender, lets it acknowledge `target` events, SIGKILLs it; returns the acknowledged ids. */
 function appendUntilKilled(path: string, target: number): Promise<string[]> {
@@ -28,10 +30,13 @@ function appendUntilKilled(path: string, target: number): Promise<string[]> {
         child.kill('SIGKILL'); // mid-run: appends are still queued and being committed
       }
     });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
+    child.stderr
+      .setEncoding('utf8')
+      .on('data', (chunk: string) => (errors += chunk));
     child.on('error', reject);
     child.on('exit', (_code, signal) => {
-      if (signal !== 'SIGKILL') return reject(new Error(`appender exited on its own: ${errors}`));
+      if (signal !== 'SIGKILL')
+        return reject(new Error(`appender exited on its own: ${errors}`));
       // Only complete lines count: a line cut by the kill was never fully reported.
       const lines = output.split('\n').slice(0, -1);
       resolve(lines.filter((line) => line !== 'ready'));
@@ -63,7 +68,11 @@ it(
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
     // and the store keeps working after the crash
     await expect(
-      store.append('after-crash', [{ id: 'x', type: 'T', data: {}, metadata: {} }], 'no_stream'),
+      store.append(
+        'after-crash',
+        [{ id: 'x', type: 'T', data: {}, metadata: {} }],
+        'no_stream',
+      ),
     ).resolves.toMatchObject({
       nextExpectedRevision: 0,
     });

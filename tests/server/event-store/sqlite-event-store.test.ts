@@ -43,7 +43,9 @@ describe('SQLite event store: group commit', () => {
     withStore(async (store) => {
       const before = store.stats().commits;
       const results = await Promise.all(
-        Array.from({ length: 100 }, () => store.append(newStream(), newEvents(1), 'no_stream')),
+        Array.from({ length: 100 }, () =>
+          store.append(newStream(), newEvents(1), 'no_stream'),
+        ),
       );
       expect(store.stats().commits - before).toBe(1);
       expect(store.stats().largestBatch).toBe(100);
@@ -70,11 +72,15 @@ describe('SQLite event store: group commit', () => {
         'fulfilled',
         'fulfilled',
       ]);
-      expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersion);
+      expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(
+        WrongExpectedVersion,
+      );
       expect((outcomes[4] as PromiseFulfilledResult<unknown>).value).toEqual(
         (outcomes[0] as PromiseFulfilledResult<unknown>).value,
       );
-      expect((await store.readStream(s)).map((e) => e.revision)).toEqual([0, 1, 2]);
+      expect((await store.readStream(s)).map((e) => e.revision)).toEqual([
+        0, 1, 2,
+      ]);
       expect(store.stats()).toMatchObject({ appends: 4, refused: 1 });
     }));
 
@@ -101,9 +107,15 @@ describe('SQLite event store: group commit', () => {
   it('splits a large queue into transactions of maxBatch appends', async () => {
     const store = createSqliteEventStore({ path: newPath(), maxBatch: 10 });
     await Promise.all(
-      Array.from({ length: 25 }, () => store.append(newStream(), newEvents(1), 'any')),
+      Array.from({ length: 25 }, () =>
+        store.append(newStream(), newEvents(1), 'any'),
+      ),
     );
-    expect(store.stats()).toMatchObject({ commits: 3, largestBatch: 10, appends: 25 });
+    expect(store.stats()).toMatchObject({
+      commits: 3,
+      largestBatch: 10,
+      appends: 25,
+    });
     await store.close();
   });
 
@@ -120,7 +132,10 @@ describe('SQLite event store: storage', () => {
     const path = newPath();
     const s = newStream();
     const events = newEvents(3);
-    const written = await withStore((store) => store.append(s, events, 'no_stream'), path);
+    const written = await withStore(
+      (store) => store.append(s, events, 'no_stream'),
+      path,
+    );
     await withStore(async (store) => {
       const read = await store.readStream(s);
       expect(read.map((e) => e.id)).toEqual(events.map((e) => e.id));
@@ -137,13 +152,22 @@ describe('SQLite event store: storage', () => {
       const s = newStream();
       const [a, b] = [newEvent(), newEvent()];
       await store.append(s, [a, b], 'no_stream');
-      expect(await store.append(s, [b], 0)).toMatchObject({ nextExpectedRevision: 1, position: 2 }); // retry
+      expect(await store.append(s, [b], 0)).toMatchObject({
+        nextExpectedRevision: 1,
+        position: 2,
+      }); // retry
       expect(await rejectionOf(store.append(s, [a], 0))).toMatchObject({
         name: 'WrongExpectedVersion',
         actual: 1,
       });
-      expect(await store.append(s, [{ ...a }], 1)).toMatchObject({ nextExpectedRevision: 2 }); // not a retry
-      expect((await store.readStream(s)).map((e) => e.id)).toEqual([a.id, b.id, a.id]);
+      expect(await store.append(s, [{ ...a }], 1)).toMatchObject({
+        nextExpectedRevision: 2,
+      }); // not a retry
+      expect((await store.readStream(s)).map((e) => e.id)).toEqual([
+        a.id,
+        b.id,
+        a.id,
+      ]);
     }));
 
   it('recognises an any-retry only within the recent window', () =>
@@ -165,11 +189,15 @@ describe('SQLite event store: storage', () => {
       path,
     );
     const raw = new Database(path);
-    raw.prepare('UPDATE events SET data = ? WHERE position = ?').run('{not json', position);
+    raw
+      .prepare('UPDATE events SET data = ? WHERE position = ?')
+      .run('{not json', position);
     raw.close();
     await withStore(async (store) => {
       const error = await rejectionOf(store.readAll());
-      expect((error as Error).message).toContain(`stream ${s} at position ${position}`);
+      expect((error as Error).message).toContain(
+        `stream ${s} at position ${position}`,
+      );
     }, path);
   });
 
@@ -178,11 +206,18 @@ describe('SQLite event store: storage', () => {
     const reader = createSqliteEventStore({ path, pollIntervalMs: 20 });
     const writer = createSqliteEventStore({ path });
     const received: RecordedEvent[] = [];
-    const subscription = reader.subscribe({}, (batch) => void received.push(...batch));
+    const subscription = reader.subscribe(
+      {},
+      (batch) => void received.push(...batch),
+    );
     await sleep(50);
     const events = newEvents(3);
     await writer.append(newStream(), events, 'no_stream');
-    await eventually(() => received.length === 3, 5_000, 'the other connection’s events');
+    await eventually(
+      () => received.length === 3,
+      5_000,
+      'the other connection’s events',
+    );
     expect(received.map((e) => e.id)).toEqual(events.map((e) => e.id));
     await subscription.close();
     await Promise.all([reader.close(), writer.close()]);

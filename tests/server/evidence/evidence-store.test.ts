@@ -59,26 +59,39 @@ describe('evidence store', () => {
     await events.close();
   });
 
-  it.skipIf(!pgTestUrl)('PostgreSQL: a table in the event database', async () => {
-    const db = await createTestDatabase('escrow_evidence');
-    try {
-      await roundTrip(() => createPostgresEvidenceStore(db.url));
-    } finally {
-      await db.drop();
-    }
-  });
+  it.skipIf(!pgTestUrl)(
+    'PostgreSQL: a table in the event database',
+    async () => {
+      const db = await createTestDatabase('escrow_evidence');
+      try {
+        await roundTrip(() => createPostgresEvidenceStore(db.url));
+      } finally {
+        await db.drop();
+      }
+    },
+  );
 
   it('recognises PNG, JPEG, GIF, WebP and PDF by their magic bytes, and nothing else', () => {
     const bytes = (...parts: (number[] | string)[]) =>
-      Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
-    expect(evidenceTypeOf(bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'x'))).toBe(
-      'image/png',
-    );
+      Buffer.concat(
+        parts.map((p) =>
+          typeof p === 'string' ? Buffer.from(p) : Buffer.from(p),
+        ),
+      );
+    expect(
+      evidenceTypeOf(
+        bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'x'),
+      ),
+    ).toBe('image/png');
     expect(evidenceTypeOf(bytes([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
     expect(evidenceTypeOf(bytes('GIF89a...'))).toBe('image/gif');
-    expect(evidenceTypeOf(bytes('RIFF', [0, 0, 0, 0], 'WEBPVP8 '))).toBe('image/webp');
+    expect(evidenceTypeOf(bytes('RIFF', [0, 0, 0, 0], 'WEBPVP8 '))).toBe(
+      'image/webp',
+    );
     expect(evidenceTypeOf(bytes('%PDF-1.7'))).toBe('application/pdf');
-    expect(evidenceTypeOf(bytes('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(
+      evidenceTypeOf(bytes('<svg xmlns="http://www.w3.org/2000/svg"/>')),
+    ).toBeNull();
     expect(evidenceTypeOf(bytes('<!doctype html>'))).toBeNull();
     expect(evidenceTypeOf(bytes('RIFF', [0, 0, 0, 0], 'AVI '))).toBeNull();
     expect(evidenceTypeOf(bytes([0x89, 0x50]))).toBeNull();

@@ -14,7 +14,14 @@ import {
  * admin, auditor and anonymous. "ok" means authorised (2xx, or a 409 from the machine); a number
  * is the exact refusal status.
  */
-type Who = 'brandA' | 'brandB' | 'creatorLink' | 'otherLink' | 'admin' | 'auditor' | 'anonymous';
+type Who =
+  | 'brandA'
+  | 'brandB'
+  | 'creatorLink'
+  | 'otherLink'
+  | 'admin'
+  | 'auditor'
+  | 'anonymous';
 const everyone: Who[] = [
   'brandA',
   'brandB',
@@ -106,7 +113,13 @@ interface Row {
 const brandOwn = { brandA: 'ok' as const, brandB: 404 };
 const users = { brandA: 'ok' as const, brandB: 'ok' as const };
 const rows: Row[] = [
-  { route: 'list deals', method: 'GET', url: () => '/api/deals', expect: users, otherwise: 401 },
+  {
+    route: 'list deals',
+    method: 'GET',
+    url: () => '/api/deals',
+    expect: users,
+    otherwise: 401,
+  },
   {
     route: 'get deal',
     method: 'GET',
@@ -179,8 +192,20 @@ const rows: Row[] = [
     expect: users,
     otherwise: 401,
   },
-  { route: 'profile', method: 'GET', url: () => '/api/profile', expect: users, otherwise: 401 },
-  { route: 'me', method: 'GET', url: () => '/api/auth/me', expect: users, otherwise: 401 },
+  {
+    route: 'profile',
+    method: 'GET',
+    url: () => '/api/profile',
+    expect: users,
+    otherwise: 401,
+  },
+  {
+    route: 'me',
+    method: 'GET',
+    url: () => '/api/auth/me',
+    expect: users,
+    otherwise: 401,
+  },
   {
     route: 'bank status',
     method: 'GET',
@@ -418,7 +443,11 @@ const rows: Row[] = [
     route: 'admin create account',
     method: 'POST',
     url: () => '/api/admin/accounts',
-    body: () => ({ username: 'matrix-made', password: 'matrix-pass-1', role: 'auditor' }),
+    body: () => ({
+      username: 'matrix-made',
+      password: 'matrix-pass-1',
+      role: 'auditor',
+    }),
     expect: { admin: 'ok', auditor: 403 },
     otherwise: 401,
   },
@@ -448,22 +477,35 @@ describe('authorization matrix', () => {
         });
         const expected = row.expect[who] ?? row.otherwise;
         if (expected === 'ok') {
-          expect([200, 201, 409], `${who} ${row.route}: ${res.body}`).toContain(res.statusCode);
+          expect([200, 201, 409], `${who} ${row.route}: ${res.body}`).toContain(
+            res.statusCode,
+          );
         } else {
-          expect(res.statusCode, `${who} ${row.route}: ${res.body}`).toBe(expected);
+          expect(res.statusCode, `${who} ${row.route}: ${res.body}`).toBe(
+            expected,
+          );
         }
       }
     });
   }
 
   it('given logout and password change, then only a user token reaches them (admins, auditors, links and anonymous get 401)', async () => {
-    for (const who of ['creatorLink', 'otherLink', 'admin', 'auditor', 'anonymous'] as const) {
+    for (const who of [
+      'creatorLink',
+      'otherLink',
+      'admin',
+      'auditor',
+      'anonymous',
+    ] as const) {
       for (const url of ['/api/auth/logout', '/api/auth/change-password']) {
         const res = await t.app.inject({
           method: 'POST',
           url,
           headers: headersFor(who),
-          payload: { currentPassword: 'secret123', newPassword: 'another-secret' },
+          payload: {
+            currentPassword: 'secret123',
+            newPassword: 'another-secret',
+          },
         });
         expect(res.statusCode, `${who} ${url}`).toBe(401);
       }
@@ -493,7 +535,9 @@ describe('authorization matrix', () => {
         url: `/api/deals/${own}/rotate-token`,
         headers: headersFor(who),
       });
-      expect(res.statusCode, who).toBe(who === 'brandA' ? 200 : who === 'brandB' ? 404 : 401);
+      expect(res.statusCode, who).toBe(
+        who === 'brandA' ? 200 : who === 'brandB' ? 404 : 401,
+      );
     }
   });
 
@@ -503,14 +547,24 @@ describe('authorization matrix', () => {
     expect(a.id).toBe(dealA);
     expect(b.id).not.toBe(dealA);
     expect(
-      (await t.app.inject({ url: `/api/deals/token/${linkA.slice(0, -1)}x` })).statusCode,
-    ).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${linkA}x` })).statusCode,
-    ).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'POST', url: `/api/deals/start-onboarding/${'a'.repeat(22)}` }))
+      (await t.app.inject({ url: `/api/deals/token/${linkA.slice(0, -1)}x` }))
         .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/deals/deliver/${linkA}x`,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/deals/start-onboarding/${'a'.repeat(22)}`,
+        })
+      ).statusCode,
     ).toBe(404);
   });
 
@@ -533,9 +587,10 @@ describe('authorization matrix', () => {
         })
       ).statusCode,
     ).toBe(401);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/deals/${dealA}` })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/deals/${dealA}` }))
+        .statusCode,
+    ).toBe(401);
     expect(
       (
         await t.app.inject({
@@ -545,6 +600,8 @@ describe('authorization matrix', () => {
         })
       ).statusCode,
     ).toBe(200);
-    expect((await t.app.inject({ url: `/api/deals/token/${linkA}` })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/deals/token/${linkA}` })).statusCode,
+    ).toBe(404);
   });
 });

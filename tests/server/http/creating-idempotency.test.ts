@@ -98,8 +98,16 @@ describe('creating POSTs with an Idempotency-Key, one instance', () => {
       name: 'POST /api/admin/accounts',
       url: '/api/admin/accounts',
       event: 'AdminAccountCreated',
-      body: { username: `ops${Date.now() % 10000}`, password: 'ops-pass-12', role: 'auditor' },
-      other: { username: `ops${Date.now() % 10000}x`, password: 'ops-pass-12', role: 'auditor' },
+      body: {
+        username: `ops${Date.now() % 10000}`,
+        password: 'ops-pass-12',
+        role: 'auditor',
+      },
+      other: {
+        username: `ops${Date.now() % 10000}x`,
+        password: 'ops-pass-12',
+        role: 'auditor',
+      },
       headers: bearer(adminToken),
     },
   ];
@@ -132,7 +140,9 @@ describe('creating POSTs with an Idempotency-Key, one instance', () => {
         post(t.app, c.url, key, c.other, c.headers),
         post(t.app, c.url, key, c.other, c.headers),
       ]);
-      expect([a.statusCode, b.statusCode], `${c.name}: ${a.body}`).toEqual([201, 201]);
+      expect([a.statusCode, b.statusCode], `${c.name}: ${a.body}`).toEqual([
+        201, 201,
+      ]);
       expect(a.body, c.name).toBe(b.body);
       await t.ctx.settle(await t.ctx.store.headPosition());
       expect(await countEvents(t, c.event), c.name).toBe(before + 1);
@@ -174,10 +184,18 @@ describe.runIf(pgTestUrl)(
       const before = await countEvents(a, 'DealCreated');
       const [first, second] = await Promise.all(
         [a, b].map((t) =>
-          post(t.app, '/api/deals', 'deal-across', dealPayload(), bearer(brand.token)),
+          post(
+            t.app,
+            '/api/deals',
+            'deal-across',
+            dealPayload(),
+            bearer(brand.token),
+          ),
         ),
       );
-      expect([first!.statusCode, second!.statusCode], first!.body).toEqual([201, 201]);
+      expect([first!.statusCode, second!.statusCode], first!.body).toEqual([
+        201, 201,
+      ]);
       expect(first!.json().id).toBe(second!.json().id);
       const later = await post(
         b.app,
@@ -193,14 +211,26 @@ describe.runIf(pgTestUrl)(
 
     it('given one registration retried on the other instance, then one account', async () => {
       const body = registerPayload();
-      const first = await post(a.app, '/api/auth/register', 'register-across', body);
-      const retried = await post(b.app, '/api/auth/register', 'register-across', body);
+      const first = await post(
+        a.app,
+        '/api/auth/register',
+        'register-across',
+        body,
+      );
+      const retried = await post(
+        b.app,
+        '/api/auth/register',
+        'register-across',
+        body,
+      );
       expect(first.statusCode, first.body).toBe(201);
       expect(retried.statusCode, retried.body).toBe(201);
       expect(retried.json().user.id).toBe(first.json().user.id);
       expect(
         (await a.ctx.store.readAll()).filter(
-          (e) => e.type === 'UserRegistered' && (e.data as { email?: string }).email === body.email,
+          (e) =>
+            e.type === 'UserRegistered' &&
+            (e.data as { email?: string }).email === body.email,
         ),
       ).toHaveLength(1);
     });

@@ -79,18 +79,24 @@ interface Route {
 }
 function routes(): Route[] {
   const doc = (
-    t.app as unknown as { swagger(): { paths: Record<string, Record<string, unknown>> } }
+    t.app as unknown as {
+      swagger(): { paths: Record<string, Record<string, unknown>> };
+    }
   ).swagger();
   const list: Route[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const method of Object.keys(methods))
-      list.push({ method: method.toUpperCase(), path: path.replace(/\{(\w+)\}/g, ':$1') });
+      list.push({
+        method: method.toUpperCase(),
+        path: path.replace(/\{(\w+)\}/g, ':$1'),
+      });
   }
   for (const extra of [
     { method: 'POST', path: '/api/auth/register' },
     { method: 'GET', path: '/api/health' },
   ]) {
-    if (!list.some((r) => r.method === extra.method && r.path === extra.path)) list.push(extra);
+    if (!list.some((r) => r.method === extra.method && r.path === extra.path))
+      list.push(extra);
   }
   return list;
 }
@@ -179,7 +185,10 @@ const hostileBody = fc.oneof(
   fc.dictionary(fc.constantFrom(...fieldNames), oddValue, { maxKeys: 8 }),
   fc.anything({ maxDepth: 3 }),
   fc.constantFrom<unknown>(null, [], 'text', 42, deep(2_000), {
-    subscription: { endpoint: 'http://127.0.0.1:1/x', keys: { p256dh: 'a', auth: 'b' } },
+    subscription: {
+      endpoint: 'http://127.0.0.1:1/x',
+      keys: { p256dh: 'a', auth: 'b' },
+    },
   }),
 );
 
@@ -202,7 +211,8 @@ const rawCases = (url: string, method: string): Case[] => {
         method: m,
         url,
         headers: { 'content-type': 'application/json' },
-        payload: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}',
+        payload:
+          '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}',
       },
     },
     {
@@ -216,7 +226,12 @@ const rawCases = (url: string, method: string): Case[] => {
     },
     {
       label: 'text/plain',
-      options: { method: m, url, headers: { 'content-type': 'text/plain' }, payload: 'hello' },
+      options: {
+        method: m,
+        url,
+        headers: { 'content-type': 'text/plain' },
+        payload: 'hello',
+      },
     },
     {
       label: 'form body',
@@ -238,16 +253,26 @@ const rawCases = (url: string, method: string): Case[] => {
     },
     {
       label: 'array query',
-      options: { method: m, url: `${url}?filter[]=a&access_token[]=b&key[]=c&filter=all` },
+      options: {
+        method: m,
+        url: `${url}?filter[]=a&access_token[]=b&key[]=c&filter=all`,
+      },
     },
     {
       label: 'bad bearer',
       options: { method: m, url, headers: { authorization: 'Bearer a.b.c' } },
     },
-    { label: 'no scheme', options: { method: m, url, headers: { authorization: 'abc' } } },
+    {
+      label: 'no scheme',
+      options: { method: m, url, headers: { authorization: 'abc' } },
+    },
     {
       label: 'basic auth',
-      options: { method: m, url, headers: { authorization: 'Basic Zm9vOmJhcg==' } },
+      options: {
+        method: m,
+        url,
+        headers: { authorization: 'Basic Zm9vOmJhcg==' },
+      },
     },
     {
       label: 'alg none',
@@ -264,7 +289,10 @@ const rawCases = (url: string, method: string): Case[] => {
       options: {
         method: m,
         url,
-        headers: { 'stripe-signature': 't=abc,v1=zz', 'content-type': 'application/json' },
+        headers: {
+          'stripe-signature': 't=abc,v1=zz',
+          'content-type': 'application/json',
+        },
         payload: '{}',
       },
     },
@@ -285,7 +313,9 @@ function urls(path: string): string[] {
     path.replace(/:(\w+)/g, (_, name: string) => value(name));
   return [
     ...hostileIds.map((id) => fill(() => id)),
-    ...params.flatMap((p) => real(p).map((v) => fill((name) => (name === p ? v : real(name)[0]!)))),
+    ...params.flatMap((p) =>
+      real(p).map((v) => fill((name) => (name === p ? v : real(name)[0]!))),
+    ),
   ];
 }
 
@@ -316,7 +346,8 @@ describe('fuzz: no route answers 5xx to any input', () => {
         const res = await Promise.race([
           t.app.inject(options),
           new Promise<null>(
-            (resolve) => (timer = setTimeout(() => resolve(null), ANSWER_WITHIN_MS)),
+            (resolve) =>
+              (timer = setTimeout(() => resolve(null), ANSWER_WITHIN_MS)),
           ),
         ]).finally(() => clearTimeout(timer));
         if (!res) {
@@ -331,14 +362,18 @@ describe('fuzz: no route answers 5xx to any input', () => {
           );
         // No stack traces or internal paths in any answer.
         if (/\bat \S+ \(|node_modules|\/server\//.test(res.body))
-          failures.push(`leak ${options.method} ${String(options.url)} [${label}]`);
+          failures.push(
+            `leak ${options.method} ${String(options.url)} [${label}]`,
+          );
       };
       let sent = 0;
       for (const route of routes()) {
         // A valid credential on an event stream opens it for good: streams get only invalid ones.
         const stream = isStream(route.path);
         const targets = stream
-          ? urls(route.path).filter((u) => !u.includes(linkToken) && !u.includes(requestToken))
+          ? urls(route.path).filter(
+              (u) => !u.includes(linkToken) && !u.includes(requestToken),
+            )
           : urls(route.path);
         for (const url of targets) {
           for (const [name, headers] of Object.entries(who)) {
@@ -359,7 +394,8 @@ describe('fuzz: no route answers 5xx to any input', () => {
         if (route.method === 'GET') continue;
         const bodies = fc.sample(hostileBody, { numRuns: 30, seed: 9 });
         for (const [i, body] of bodies.entries()) {
-          const headers = i % 3 === 0 ? who['user']! : i % 3 === 1 ? who['admin']! : {};
+          const headers =
+            i % 3 === 0 ? who['user']! : i % 3 === 1 ? who['admin']! : {};
           await send(`body #${i}`, {
             method: route.method as InjectOptions['method'],
             url,

@@ -5,7 +5,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { EffectOutcomes } from '@server/money/effect-outcomes';
 import { isSimulated } from '@server/money/gateway/create-gateway';
 import { pgTestUrl, useTestDatabase } from '@tests/support/postgres';
-import { claimHeader, createPaidRequest, deliverPaidDeal } from '@tests/support/flow-helpers';
+import {
+  claimHeader,
+  createPaidRequest,
+  deliverPaidDeal,
+} from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -49,7 +53,9 @@ function dieAfterSplit(t: TestApp): () => void {
 }
 
 const intentsOf = async (t: TestApp, dealId: number, type: string) =>
-  (await t.ctx.store.readStream(`deal-${dealId}`)).filter((e) => e.type === type);
+  (await t.ctx.store.readStream(`deal-${dealId}`)).filter(
+    (e) => e.type === type,
+  );
 
 async function deliveredDeal(t: TestApp) {
   const brand = await registerUser(t.app);
@@ -66,9 +72,16 @@ async function releaseOnDyingInstance(
   headers: Record<string, string>,
 ) {
   const revive = dieAfterRecording(first);
-  void first.app.inject({ method: 'POST', url: `/api/deals/${dealId}/release`, headers });
+  void first.app.inject({
+    method: 'POST',
+    url: `/api/deals/${dealId}/release`,
+    headers,
+  });
   await expect
-    .poll(async () => (await intentsOf(first, dealId, 'FundsReleaseRequested')).length)
+    .poll(
+      async () =>
+        (await intentsOf(first, dealId, 'FundsReleaseRequested')).length,
+    )
     .toBe(1);
   second.clock.advance(31_000);
   return revive;
@@ -83,7 +96,10 @@ describe('a retry with the same Idempotency-Key after the instance that took it 
   it('given the release went through, then the retry answers 200 with the completed deal, not a 409, and nothing moves twice', async () => {
     t = await createTestApp();
     const { brand, dealId } = await deliveredDeal(t);
-    const headers = { ...bearer(brand.token), 'idempotency-key': `release-${dealId}` };
+    const headers = {
+      ...bearer(brand.token),
+      'idempotency-key': `release-${dealId}`,
+    };
     const revive = await releaseOnDyingInstance(t, t, dealId, headers);
     revive();
     await t.ctx.quiesce();
@@ -103,7 +119,9 @@ describe('a retry with the same Idempotency-Key after the instance that took it 
     expect(await intentsOf(t, dealId, 'FundsReleased')).toHaveLength(1);
     const gateway = t.ctx.payments.gateway;
     if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
-    expect(gateway.ledger.moneyOfGroup(`deal-${dealId}`).transfers).toHaveLength(1);
+    expect(
+      gateway.ledger.moneyOfGroup(`deal-${dealId}`).transfers,
+    ).toHaveLength(1);
     // Remembered now: the next retry is a replay of this answer.
     const replay = await t.app.inject({
       method: 'POST',
@@ -116,7 +134,12 @@ describe('a retry with the same Idempotency-Key after the instance that took it 
 
   it.each([
     ['refund', {}, 'DealRefunded', 'cancelled'],
-    ['split', { creatorCents: 10_000 }, 'SplitRefundSucceeded', 'split_resolved'],
+    [
+      'split',
+      { creatorCents: 10_000 },
+      'SplitRefundSucceeded',
+      'split_resolved',
+    ],
   ] as const)(
     "given an admin's %s went through, then the retry answers it (200), not deal_already_refunded or split_not_allowed",
     async (action, payload, outcome, status) => {
@@ -142,7 +165,9 @@ describe('a retry with the same Idempotency-Key after the instance that took it 
       const split = dieAfterSplit(t);
       void t.app.inject(request);
       await expect
-        .poll(async () => (await intentsOf(t, dealId, outcome)).length, { timeout: 5_000 })
+        .poll(async () => (await intentsOf(t, dealId, outcome)).length, {
+          timeout: 5_000,
+        })
         .toBe(1);
       revive();
       split();
@@ -154,7 +179,9 @@ describe('a retry with the same Idempotency-Key after the instance that took it 
       expect(await intentsOf(t, dealId, outcome)).toHaveLength(1);
       const gateway = t.ctx.payments.gateway;
       if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
-      expect(gateway.ledger.moneyOfGroup(`deal-${dealId}`).refunds).toHaveLength(1);
+      expect(
+        gateway.ledger.moneyOfGroup(`deal-${dealId}`).refunds,
+      ).toHaveLength(1);
     },
   );
 
@@ -177,17 +204,24 @@ describe('a retry with the same Idempotency-Key after the instance that took it 
     const revive = dieAfterRecording(t);
     void t.app.inject(request);
     await expect
-      .poll(async () => (await t.ctx.store.readStream(`payment-request-${id}`)).map((e) => e.type))
+      .poll(async () =>
+        (await t.ctx.store.readStream(`payment-request-${id}`)).map(
+          (e) => e.type,
+        ),
+      )
       .toContain('PaymentRequestPayoutDeferred');
     revive();
     t.clock.advance(31_000);
 
     const retry = await t.app.inject(request);
     expect(retry.statusCode, retry.body).toBe(202);
-    expect(retry.json()).toMatchObject({ pending: true, waitingFor: 'bank_account' });
-    const deferrals = (await t.ctx.store.readStream(`payment-request-${id}`)).filter(
-      (e) => e.type === 'PaymentRequestPayoutDeferred',
-    );
+    expect(retry.json()).toMatchObject({
+      pending: true,
+      waitingFor: 'bank_account',
+    });
+    const deferrals = (
+      await t.ctx.store.readStream(`payment-request-${id}`)
+    ).filter((e) => e.type === 'PaymentRequestPayoutDeferred');
     expect(deferrals).toHaveLength(1);
   });
 
@@ -197,7 +231,10 @@ describe('a retry with the same Idempotency-Key after the instance that took it 
     const gateway = t.ctx.payments.gateway;
     if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
     gateway.failTransfersWith('gateway_unavailable');
-    const headers = { ...bearer(brand.token), 'idempotency-key': `pending-${dealId}` };
+    const headers = {
+      ...bearer(brand.token),
+      'idempotency-key': `pending-${dealId}`,
+    };
     const revive = await releaseOnDyingInstance(t, t, dealId, headers);
     revive();
 
@@ -212,9 +249,13 @@ describe('a retry with the same Idempotency-Key after the instance that took it 
 
     gateway.failTransfersWith(null);
     await expect
-      .poll(async () => (await intentsOf(t, dealId, 'FundsReleased')).length, { timeout: 5_000 })
+      .poll(async () => (await intentsOf(t, dealId, 'FundsReleased')).length, {
+        timeout: 5_000,
+      })
       .toBe(1);
-    expect(gateway.ledger.moneyOfGroup(`deal-${dealId}`).transfers).toHaveLength(1);
+    expect(
+      gateway.ledger.moneyOfGroup(`deal-${dealId}`).transfers,
+    ).toHaveLength(1);
   });
 });
 
@@ -231,7 +272,10 @@ describe.runIf(pgTestUrl)('across instances on one PostgreSQL', () => {
     try {
       const { brand, dealId } = await deliveredDeal(a);
       await b.ctx.settle(await b.ctx.store.headPosition());
-      const headers = { ...bearer(brand.token), 'idempotency-key': `across-${dealId}` };
+      const headers = {
+        ...bearer(brand.token),
+        'idempotency-key': `across-${dealId}`,
+      };
       await releaseOnDyingInstance(a, b, dealId, headers);
       await a.close(); // the instance that took the key is gone, its answer never stored
 
@@ -241,13 +285,20 @@ describe.runIf(pgTestUrl)('across instances on one PostgreSQL', () => {
         headers,
       });
       expect(retry.statusCode, retry.body).toBe(200);
-      expect(retry.json()).toMatchObject({ success: true, deal: { status: 'completed' } });
+      expect(retry.json()).toMatchObject({
+        success: true,
+        deal: { status: 'completed' },
+      });
       await b.ctx.quiesce();
-      expect(await intentsOf(b, dealId, 'FundsReleaseRequested')).toHaveLength(1);
+      expect(await intentsOf(b, dealId, 'FundsReleaseRequested')).toHaveLength(
+        1,
+      );
       expect(await intentsOf(b, dealId, 'FundsReleased')).toHaveLength(1);
       const gateway = b.ctx.payments.gateway;
       if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
-      expect(gateway.ledger.moneyOfGroup(`deal-${dealId}`).transfers).toHaveLength(1);
+      expect(
+        gateway.ledger.moneyOfGroup(`deal-${dealId}`).transfers,
+      ).toHaveLength(1);
     } finally {
       await b.close();
       rmSync(shared, { recursive: true, force: true });

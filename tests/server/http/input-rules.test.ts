@@ -40,22 +40,27 @@ const createRequest = (overrides: Record<string, unknown>) =>
   });
 
 describe('input rules', () => {
-  it.each(['2030-02-31', '%00', '2026-13-01', '2026-02-29', 'tomorrow', '2026-4-1'])(
-    'deadline %s → 400',
-    async (deadline) => {
-      const res = await createDeal({ deadline });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('Deadline must be a valid date');
-      expect((await createRequest({ deadline })).statusCode).toBe(400);
-    },
-  );
+  it.each([
+    '2030-02-31',
+    '%00',
+    '2026-13-01',
+    '2026-02-29',
+    'tomorrow',
+    '2026-4-1',
+  ])('deadline %s → 400', async (deadline) => {
+    const res = await createDeal({ deadline });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Deadline must be a valid date');
+    expect((await createRequest({ deadline })).statusCode).toBe(400);
+  });
 
-  it.each(['2028-02-29', '2026-04-01T12:00:00Z', '2026-04-01T12:00:00.000+02:00'])(
-    'deadline %s is accepted',
-    async (deadline) => {
-      expect((await createDeal({ deadline })).statusCode).toBe(201);
-    },
-  );
+  it.each([
+    '2028-02-29',
+    '2026-04-01T12:00:00Z',
+    '2026-04-01T12:00:00.000+02:00',
+  ])('deadline %s is accepted', async (deadline) => {
+    expect((await createDeal({ deadline })).statusCode).toBe(201);
+  });
 
   it('a zero-width space (or other invisible characters) is not required text', async () => {
     for (const influencer of ['\u200B', ' \u200B\uFEFF ', '\u2060']) {
@@ -72,10 +77,16 @@ describe('input rules', () => {
     const reg = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { username: `evil${rlo}gnp.exe`, email: 'bidi@example.com', password: 'secret123' },
+      payload: {
+        username: `evil${rlo}gnp.exe`,
+        email: 'bidi@example.com',
+        password: 'secret123',
+      },
     });
     expect(reg.statusCode).toBe(400);
-    expect(reg.json().message).toBe('Username must not contain text-direction control characters');
+    expect(reg.json().message).toBe(
+      'Username must not contain text-direction control characters',
+    );
     const company = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
@@ -94,8 +105,12 @@ describe('input rules', () => {
       payload: { username: `ab${rlo}c`, email: 'x@example.com' },
     });
     expect(profile.statusCode).toBe(400);
-    expect((await createDeal({ influencer: `@a${rlo}b` })).statusCode).toBe(400);
-    expect((await createRequest({ brandName: `Ac${rlo}me` })).statusCode).toBe(400);
+    expect((await createDeal({ influencer: `@a${rlo}b` })).statusCode).toBe(
+      400,
+    );
+    expect((await createRequest({ brandName: `Ac${rlo}me` })).statusCode).toBe(
+      400,
+    );
   });
 
   it('an amount under the gateway minimum (€0.50) is refused for deals and requests', async () => {
@@ -130,13 +145,19 @@ describe('refusals before any route runs', () => {
       url: `/api/deals/token/${long}`,
       headers: { 'accept-language': 'nl' },
     });
-    expect(dutch.json()).toMatchObject({ code: 'invalid_input', message: 'Ongeldig nummer.' });
+    expect(dutch.json()).toMatchObject({
+      code: 'invalid_input',
+      message: 'Ongeldig nummer.',
+    });
   });
 
   it('given a URL that does not decode, then 400 bad_request with a code and a message', async () => {
     const res = await t.app.inject({ url: '/api/deals/%E0%A4%A' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'bad_request', code: 'bad_request' });
+    expect(res.json()).toMatchObject({
+      error: 'bad_request',
+      code: 'bad_request',
+    });
     expect(res.body).not.toContain('%E0');
     expect(typeof res.json().message).toBe('string');
   });

@@ -32,7 +32,10 @@ describe('prototype keys in JSON bodies', () => {
   });
 
   it('given an ordinary body or an empty one, then the parser still accepts it', async () => {
-    expect((await login('{"email":"a@example.com","password":"wrong-one"}')).statusCode).toBe(401);
+    expect(
+      (await login('{"email":"a@example.com","password":"wrong-one"}'))
+        .statusCode,
+    ).toBe(401);
     const empty = await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout',

@@ -40,8 +40,18 @@ describe('errors', () => {
         headers: bearer(user.token),
         status: 400,
       },
-      { method: 'GET' as const, url: '/api/deals/abc', headers: bearer(user.token), status: 400 },
-      { method: 'GET' as const, url: '/api/deals/-1', headers: bearer(user.token), status: 400 },
+      {
+        method: 'GET' as const,
+        url: '/api/deals/abc',
+        headers: bearer(user.token),
+        status: 400,
+      },
+      {
+        method: 'GET' as const,
+        url: '/api/deals/-1',
+        headers: bearer(user.token),
+        status: 400,
+      },
       { method: 'GET' as const, url: '/api/nope', headers: {}, status: 404 },
       {
         method: 'POST' as const,
@@ -62,7 +72,12 @@ describe('errors', () => {
       const res = await t.app.inject(c);
       expect(res.statusCode, `${c.url}: ${res.body}`).toBe(c.status);
       const body = res.json();
-      expect(Object.keys(body).sort()).toEqual(['code', 'error', 'message', 'params']);
+      expect(Object.keys(body).sort()).toEqual([
+        'code',
+        'error',
+        'message',
+        'params',
+      ]);
       expect(res.body).not.toMatch(/at .*\.ts:\d+/);
     }
   });
@@ -104,7 +119,9 @@ describe('openapi, ai, push', () => {
     ]) {
       expect(Object.keys(doc.paths)).toContain(path);
     }
-    expect((await t.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
+    expect((await t.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(
+      400,
+    );
   });
 
   it('given a description, when improved, then improved_description; an empty one gives the spec message', async () => {
@@ -126,11 +143,14 @@ describe('openapi, ai, push', () => {
       headers: bearer(user.token),
       payload: { description: '  ' },
     });
-    expect(empty.json().message).toBe('Please enter a description first to improve it.');
+    expect(empty.json().message).toBe(
+      'Please enter a description first to improve it.',
+    );
   });
 
   it('given a push subscription, when testing and simulating, then the sender gets the messages; unsubscribe removes it', async () => {
-    const key = (await t.app.inject({ url: '/api/push/public-key' })).json().publicKey;
+    const key = (await t.app.inject({ url: '/api/push/public-key' })).json()
+      .publicKey;
     expect(key).toMatch(/^[A-Za-z0-9_-]{80,}$/);
     const sub = {
       endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
@@ -172,7 +192,11 @@ describe('openapi, ai, push', () => {
     expect(un.json()).toEqual({ success: true, removed: 1 });
     expect(
       (
-        await t.app.inject({ method: 'POST', url: '/api/push/test', headers: bearer(user.token) })
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/push/test',
+          headers: bearer(user.token),
+        })
       ).json().sent,
     ).toBe(0);
     expect(
@@ -194,7 +218,11 @@ describe('live updates', () => {
     const { port } = t.app.server.address() as AddressInfo;
     const received = new Promise<string>((resolve, reject) => {
       const req = httpRequest(
-        { host: '127.0.0.1', port, path: `/api/events/stream?access_token=${user.token}` },
+        {
+          host: '127.0.0.1',
+          port,
+          path: `/api/events/stream?access_token=${user.token}`,
+        },
         (res) => {
           expect(res.headers['content-type']).toContain('text/event-stream');
           let text = '';
@@ -218,8 +246,14 @@ describe('live updates', () => {
     expect(t.ctx.live.size).toBe(1);
     const deal = await createDeal(t.app, user.token);
     const text = await received;
-    const data = JSON.parse(/data: (.*)\n/.exec(text.slice(text.indexOf('event: change')))![1]!);
-    expect(data).toMatchObject({ kind: 'deal', id: deal.id, type: 'DealCreated' });
+    const data = JSON.parse(
+      /data: (.*)\n/.exec(text.slice(text.indexOf('event: change')))![1]!,
+    );
+    expect(data).toMatchObject({
+      kind: 'deal',
+      id: deal.id,
+      type: 'DealCreated',
+    });
     const anon = await t.app.inject({ url: '/api/events/stream' });
     expect(anon.statusCode).toBe(401);
   });

@@ -63,9 +63,14 @@ describe('rate limits', () => {
         method: 'POST',
         url: '/api/auth/register',
         remoteAddress: '198.51.100.3',
-        payload: { username: `probe${i}`, email: `probe${i}@example.com`, password: 'secret123' },
+        payload: {
+          username: `probe${i}`,
+          email: `probe${i}@example.com`,
+          password: 'secret123',
+        },
       });
-    for (let i = 0; i < 3; i++) expect((await register(i)).statusCode).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await register(i)).statusCode).toBe(201);
     expect429(await register(3));
   });
 
@@ -103,9 +108,10 @@ describe('rate limits', () => {
       ).statusCode,
     ).toBe(201);
     // Reads are not limited.
-    expect((await t.app.inject({ url: '/api/deals', headers: bearer(a.token) })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.app.inject({ url: '/api/deals', headers: bearer(a.token) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('given gateway-backed and AI calls, then the tighter limit applies (3rd call is 429)', async () => {
@@ -117,7 +123,8 @@ describe('rate limits', () => {
         headers: bearer(u.token),
         payload: { description: 'one reel' },
       });
-    for (let i = 0; i < 2; i++) expect((await improve()).statusCode).not.toBe(429);
+    for (let i = 0; i < 2; i++)
+      expect((await improve()).statusCode).not.toBe(429);
     expect429(await improve());
   });
 });

@@ -3,7 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isSimulated } from '@server/money/gateway/create-gateway';
-import { pgTestUrl, useTestDatabase, withDatabase } from '@tests/support/postgres';
+import {
+  pgTestUrl,
+  useTestDatabase,
+  withDatabase,
+} from '@tests/support/postgres';
 import { deliverPaidDeal } from '@tests/support/flow-helpers';
 import {
   bearer,
@@ -76,10 +80,14 @@ describe.runIf(pgTestUrl)('two instances on one PostgreSQL', () => {
     const keys = await withDatabase(database().url, (client) =>
       client.query<{ key: string }>('SELECT key FROM http_rate_limits'),
     );
-    expect(keys.rows.filter((r) => r.key.startsWith('login-fail')).length).toBeGreaterThan(0);
-    expect(keys.rows.filter((r) => r.key.toLowerCase().includes(user.email.toLowerCase()))).toEqual(
-      [],
-    );
+    expect(
+      keys.rows.filter((r) => r.key.startsWith('login-fail')).length,
+    ).toBeGreaterThan(0);
+    expect(
+      keys.rows.filter((r) =>
+        r.key.toLowerCase().includes(user.email.toLowerCase()),
+      ),
+    ).toEqual([]);
   });
 
   it('given one Idempotency-Key sent to both instances at once, then one intent, one transfer and the same answer from both', async () => {
@@ -89,27 +97,41 @@ describe.runIf(pgTestUrl)('two instances on one PostgreSQL', () => {
     await deliverPaidDeal(a.app, a.ctx, brand.token, deal.id);
     await b.ctx.settle(await b.ctx.store.headPosition());
 
-    const headers = { ...bearer(brand.token), 'idempotency-key': `release-${deal.id}` };
+    const headers = {
+      ...bearer(brand.token),
+      'idempotency-key': `release-${deal.id}`,
+    };
     const [first, second] = await Promise.all(
       [a, b].map((t) =>
-        t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/release`, headers }),
+        t.app.inject({
+          method: 'POST',
+          url: `/api/deals/${deal.id}/release`,
+          headers,
+        }),
       ),
     );
     expect(first!.statusCode, first!.body).toBe(200);
     expect(second!.statusCode, second!.body).toBe(200);
     expect(second!.json()).toEqual(first!.json());
     expect(
-      [first, second].filter((r) => r!.headers['idempotent-replayed'] === 'true'),
+      [first, second].filter(
+        (r) => r!.headers['idempotent-replayed'] === 'true',
+      ),
     ).toHaveLength(1);
 
     await Promise.all([a.ctx.quiesce(), b.ctx.quiesce()]);
     const stream = await a.ctx.store.readStream(`deal-${deal.id}`);
-    expect(stream.filter((e) => e.type === 'FundsReleaseRequested')).toHaveLength(1);
+    expect(
+      stream.filter((e) => e.type === 'FundsReleaseRequested'),
+    ).toHaveLength(1);
     expect(stream.filter((e) => e.type === 'FundsReleased')).toHaveLength(1);
     const gateway = a.ctx.payments.gateway;
-    if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
+    if (!isSimulated(gateway))
+      throw new Error('tests run on the simulated gateway');
     expect(
-      gateway.ledger.transfers.filter((t) => t.transferGroup === `deal-${deal.id}`),
+      gateway.ledger.transfers.filter(
+        (t) => t.transferGroup === `deal-${deal.id}`,
+      ),
     ).toHaveLength(1);
     // B's read model shows the outcome A's request caused.
     await b.ctx.settle(await b.ctx.store.headPosition());
@@ -125,6 +147,11 @@ describe.runIf(redisTestUrl)('two instances sharing Redis (REDIS_URL)', () => {
   afterAll(() => pair?.close());
 
   it('given login failures spread over both instances, then the throttle counts them together', async () => {
-    await expectThrottleAcross(pair.a, pair.b, `nobody-${Date.now()}@example.com`, 'secret123');
+    await expectThrottleAcross(
+      pair.a,
+      pair.b,
+      `nobody-${Date.now()}@example.com`,
+      'secret123',
+    );
   });
 });

@@ -36,7 +36,8 @@ function open(port: number) {
 
 const until = async (done: () => boolean, withinMs: number) => {
   const giveUp = Date.now() + withinMs;
-  while (!done() && Date.now() < giveUp) await new Promise((r) => setTimeout(r, 25));
+  while (!done() && Date.now() < giveUp)
+    await new Promise((r) => setTimeout(r, 25));
 };
 
 const HEAD =
@@ -57,7 +58,10 @@ describe('slow request bodies', () => {
     const port = await listening({ REQUEST_TIMEOUT_MS: '1000' });
     const { socket, state } = open(port);
     socket.write(HEAD);
-    const trickle = setInterval(() => socket.writable && socket.write(' '), 200);
+    const trickle = setInterval(
+      () => socket.writable && socket.write(' '),
+      200,
+    );
     await until(() => state.closedAfterMs >= 0, 5_000);
     clearInterval(trickle);
     expect(state.closedAfterMs).toBeGreaterThanOrEqual(900);
@@ -93,10 +97,15 @@ describe('connections per address', () => {
   });
 
   it('given the address is a trusted proxy, then its connections are not capped (the proxy caps per client)', async () => {
-    const port = await listening({ MAX_CONNECTIONS_PER_ADDRESS: '2', TRUST_PROXY: '127.0.0.1' });
+    const port = await listening({
+      MAX_CONNECTIONS_PER_ADDRESS: '2',
+      TRUST_PROXY: '127.0.0.1',
+    });
     const held = [open(port), open(port), open(port), open(port)];
     for (const h of held) h.socket.write(HEAD);
     await new Promise((r) => setTimeout(r, 300));
-    expect(held.every((h) => h.state.connected && h.state.closedAfterMs < 0)).toBe(true);
+    expect(
+      held.every((h) => h.state.connected && h.state.closedAfterMs < 0),
+    ).toBe(true);
   });
 });

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccounts } from '@server/admin/admin-accounts';
-import { acceptLink, anyEmailCode, claimHeader, payDeal } from '@tests/support/flow-helpers';
+import {
+  acceptLink,
+  anyEmailCode,
+  claimHeader,
+  payDeal,
+} from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -45,17 +50,23 @@ describe('deal deadlines', () => {
 
   it('given a deadline in the past, when a brand creates or edits a deal, then 400 says it must be today or later (in the caller language)', async () => {
     // The test clock reads 2026-03-02T09:00Z.
-    for (const deadline of ['1900-01-01', '2026-03-01', '2026-03-01T23:59:59Z']) {
+    for (const deadline of [
+      '1900-01-01',
+      '2026-03-01',
+      '2026-03-01T23:59:59Z',
+    ]) {
       const res = await postDeal({ deadline });
       expect(res.statusCode, `${deadline}: ${res.body}`).toBe(400);
       expect(res.json().message).toBe('Deadline must be today or later');
     }
-    expect((await postDeal({ deadline: '1900-01-01' }, 'nl')).json().message).toBe(
-      'De deadline moet vandaag of later zijn.',
-    );
+    expect(
+      (await postDeal({ deadline: '1900-01-01' }, 'nl')).json().message,
+    ).toBe('De deadline moet vandaag of later zijn.');
     const publication = await postDeal({ publicationDeadline: '2000-05-05' });
     expect(publication.statusCode).toBe(400);
-    expect(publication.json().message).toBe('Publication deadline must be today or later');
+    expect(publication.json().message).toBe(
+      'Publication deadline must be today or later',
+    );
 
     expect((await postDeal({ deadline: '2026-03-02' })).statusCode).toBe(201);
     const deal = await createDeal(t.app, brand.token);
@@ -80,20 +91,29 @@ describe('health and readiness', () => {
     expect(ready.json()).toEqual({ ready: true });
     // A user session or a wrong token is still a stranger here.
     expect(
-      (await t.app.inject({ url: '/api/health', headers: bearer(brand.token) })).json(),
+      (
+        await t.app.inject({ url: '/api/health', headers: bearer(brand.token) })
+      ).json(),
     ).toEqual({ ok: true });
     expect(
       (
-        await t.app.inject({ url: '/api/ready', headers: bearer('metrics-token-wrong-12345') })
+        await t.app.inject({
+          url: '/api/ready',
+          headers: bearer('metrics-token-wrong-12345'),
+        })
       ).json(),
     ).toEqual({ ready: true });
 
     for (const headers of [bearer(METRICS_TOKEN), bearer(adminToken)]) {
-      expect((await t.app.inject({ url: '/api/health', headers })).json()).toEqual({
+      expect(
+        (await t.app.inject({ url: '/api/health', headers })).json(),
+      ).toEqual({
         ok: true,
         position: expect.any(Number),
       });
-      expect((await t.app.inject({ url: '/api/ready', headers })).json()).toMatchObject({
+      expect(
+        (await t.app.inject({ url: '/api/ready', headers })).json(),
+      ).toMatchObject({
         ready: true,
         position: expect.any(Number),
         lagEvents: 0,
@@ -132,9 +152,9 @@ describe('accepting a deal link', () => {
     expect(nl.json().message).toBe(
       'Je hebt deze deal zelf gemaakt: alleen de creator die je uitnodigt kan hem accepteren.',
     );
-    expect((await t.ctx.store.readStream(`deal-${deal.id}`)).map((e) => e.type)).not.toContain(
-      'CreatorAccepted',
-    );
+    expect(
+      (await t.ctx.store.readStream(`deal-${deal.id}`)).map((e) => e.type),
+    ).not.toContain('CreatorAccepted');
 
     const creator = await registerUser(t.app);
     const accepted = await acceptLink(
@@ -176,7 +196,9 @@ describe('admin deactivation', () => {
     expect((await deactivate()).statusCode).toBe(200);
     const again = await deactivate();
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('The admin account is already deactivated');
+    expect(again.json().message).toBe(
+      'The admin account is already deactivated',
+    );
     expect((await deactivate('nl')).json().message).toBe(
       'Het beheerdersaccount is al gedeactiveerd.',
     );

@@ -23,7 +23,11 @@ import {
 const root = join(import.meta.dirname, '..', '..', '..');
 const files = (dir: string): string[] =>
   readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+    e.isDirectory()
+      ? files(join(dir, e.name))
+      : /\.tsx?$/.test(e.name)
+        ? [join(dir, e.name)]
+        : [],
   );
 const codes = Object.keys(errorCatalogue) as ErrorCode[];
 
@@ -41,7 +45,8 @@ describe('the error catalogue', () => {
     const raised = new Set<string>();
     for (const file of [...files('server'), ...files('machines')]) {
       const text = readFileSync(join(root, file), 'utf8');
-      for (const m of text.matchAll(/new DomainError\(\s*'([a-z_]+)'/g)) raised.add(m[1]!);
+      for (const m of text.matchAll(/new DomainError\(\s*'([a-z_]+)'/g))
+        raised.add(m[1]!);
     }
     expect(raised.size).toBeGreaterThan(30);
     expect([...raised].filter((code) => !(code in errorCatalogue))).toEqual([]);
@@ -49,18 +54,32 @@ describe('the error catalogue', () => {
 
   it("given params, then both texts fill them in (a status in Dutch words), and English keeps the spec's exact texts", () => {
     expect(
-      errorText('deal_not_in_state', { action: 'release_funds', status: 'completed' }, 'en'),
+      errorText(
+        'deal_not_in_state',
+        { action: 'release_funds', status: 'completed' },
+        'en',
+      ),
     ).toBe('Cannot release the funds while the deal is completed');
     expect(
-      errorText('deal_not_in_state', { action: 'release_funds', status: 'completed' }, 'nl'),
-    ).toBe('Het geld vrijgeven kan niet: de deal heeft nu de status „voltooid”.');
-    expect(errorText('concurrent_change', { thing: 'payment request' }, 'nl')).toBe(
+      errorText(
+        'deal_not_in_state',
+        { action: 'release_funds', status: 'completed' },
+        'nl',
+      ),
+    ).toBe(
+      'Het geld vrijgeven kan niet: de deal heeft nu de status „voltooid”.',
+    );
+    expect(
+      errorText('concurrent_change', { thing: 'payment request' }, 'nl'),
+    ).toBe(
       'Het betaalverzoek is intussen door iemand anders gewijzigd; probeer het opnieuw.',
     );
     expect(errorText('too_many_deal_devices', { max: 3 }, 'en')).toBe(
       'At most 3 devices can get notifications for one deal',
     );
-    expect(errorText('payment_request_expired', {}, 'en')).toBe('Payment request has expired');
+    expect(errorText('payment_request_expired', {}, 'en')).toBe(
+      'Payment request has expired',
+    );
     expect(
       errorText(
         'gateway_refused',
@@ -71,12 +90,14 @@ describe('the error catalogue', () => {
   });
 
   it('given the server and the web, then no code reads the text of a message with a regular expression', () => {
-    const offenders = [...files('server'), ...files('web/src')].filter((file) => {
-      const text = readFileSync(join(root, file), 'utf8');
-      return /\.message\.(includes|startsWith|match)\(|\/bank account\/i|localizeError|dutchMessage/.test(
-        text,
-      );
-    });
+    const offenders = [...files('server'), ...files('web/src')].filter(
+      (file) => {
+        const text = readFileSync(join(root, file), 'utf8');
+        return /\.message\.(includes|startsWith|match)\(|\/bank account\/i|localizeError|dutchMessage/.test(
+          text,
+        );
+      },
+    );
     expect(offenders).toEqual([]);
   });
 });
@@ -109,12 +130,14 @@ describe('error answers follow the caller’s language', () => {
     expect(dutch.statusCode).toBe(409);
     expect(dutch.json()).toEqual({
       ...english.json(),
-      message: 'Het geld vrijgeven kan niet: de deal heeft nu de status „wacht op betaling”.',
+      message:
+        'Het geld vrijgeven kan niet: de deal heeft nu de status „wacht op betaling”.',
     });
     // The language chosen in the app (cookie) counts as well.
-    expect((await send({ cookie: 'lang=nl', 'accept-language': 'en-US' })).json().message).toMatch(
-      /^Het geld vrijgeven kan niet/,
-    );
+    expect(
+      (await send({ cookie: 'lang=nl', 'accept-language': 'en-US' })).json()
+        .message,
+    ).toMatch(/^Het geld vrijgeven kan niet/);
   });
 
   it('given a Dutch caller, when sign-in or input fails, then those messages are Dutch too', async () => {
@@ -133,7 +156,10 @@ describe('error answers follow the caller’s language', () => {
     const missing = await t.app.inject({
       method: 'GET',
       url: '/api/deals/999999',
-      headers: { ...bearer((await registerUser(t.app)).token), 'accept-language': 'nl' },
+      headers: {
+        ...bearer((await registerUser(t.app)).token),
+        'accept-language': 'nl',
+      },
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Deal niet gevonden.');

@@ -21,9 +21,14 @@ beforeAll(async () => {
     unique: t.ctx.unique,
     accounts: t.ctx.queries.accounts,
   });
-  const { position } = await admins.create('claims', 'admin-pass-1', 'auditor', {
-    actor: { kind: 'system', id: 'test' },
-  });
+  const { position } = await admins.create(
+    'claims',
+    'admin-pass-1',
+    'auditor',
+    {
+      actor: { kind: 'system', id: 'test' },
+    },
+  );
   await t.ctx.settle(position);
   auditor = (
     await t.app.inject({
@@ -48,12 +53,18 @@ async function paidDealWithLink() {
   ).json().token as string;
   return { brand, id, link };
 }
-const post = (url: string, headers: Record<string, string> = {}, payload?: object) =>
+const post = (
+  url: string,
+  headers: Record<string, string> = {},
+  payload?: object,
+) =>
   t.app.inject({
     method: 'POST',
     url,
     headers,
-    ...(url.includes('start-onboarding') ? { payload: { identity: testPayoutIdentity } } : {}),
+    ...(url.includes('start-onboarding')
+      ? { payload: { identity: testPayoutIdentity } }
+      : {}),
     ...(payload ? { payload } : {}),
   });
 const accept = (link: string, headers: Record<string, string> = {}) =>
@@ -74,10 +85,12 @@ describe('claiming a deal link', () => {
       claimSecretHash: claimHash(secret),
       contractHash: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
-    expect(JSON.stringify(await t.ctx.store.readStream(`deal-${id}`))).not.toContain(secret);
-    expect((await t.app.inject({ url: `/api/deals/token/${link}` })).body).not.toContain(
-      claimHash(secret),
-    );
+    expect(
+      JSON.stringify(await t.ctx.store.readStream(`deal-${id}`)),
+    ).not.toContain(secret);
+    expect(
+      (await t.app.inject({ url: `/api/deals/token/${link}` })).body,
+    ).not.toContain(claimHash(secret));
 
     // A second accept (the forwarded link) is refused and gets no secret.
     const again = await post(`/api/deals/accept/${link}`, {}, anyEmailCode);
@@ -89,14 +102,25 @@ describe('claiming a deal link', () => {
       { 'x-claim-secret': 'not-the-secret' },
       { 'x-claim-secret': '' },
     ] as Record<string, string>[]) {
-      const onboarding = await post(`/api/deals/start-onboarding/${link}`, headers);
+      const onboarding = await post(
+        `/api/deals/start-onboarding/${link}`,
+        headers,
+      );
       expect(onboarding.statusCode).toBe(403);
-      expect(onboarding.json().message).toContain('continues on another device');
-      expect((await post(`/api/deals/deliver/${link}`, headers)).statusCode).toBe(403);
+      expect(onboarding.json().message).toContain(
+        'continues on another device',
+      );
+      expect(
+        (await post(`/api/deals/deliver/${link}`, headers)).statusCode,
+      ).toBe(403);
     }
-    expect(t.ctx.queries.deals.byId(id)!.context.onboardingAccountId).toBeNull();
+    expect(
+      t.ctx.queries.deals.byId(id)!.context.onboardingAccountId,
+    ).toBeNull();
 
-    const mine = await post(`/api/deals/start-onboarding/${link}`, { 'x-claim-secret': secret });
+    const mine = await post(`/api/deals/start-onboarding/${link}`, {
+      'x-claim-secret': secret,
+    });
     expect(mine.statusCode).toBe(200);
     expect(mine.json().url).toContain('/sim/onboarding/');
   });
@@ -108,14 +132,19 @@ describe('claiming a deal link', () => {
     const accepted = await accept(link, bearer(creator.token));
     expect(accepted.json().claimSecret).toEqual(expect.any(String));
     expect(
-      (await post(`/api/deals/start-onboarding/${link}`, bearer(other.token))).statusCode,
+      (await post(`/api/deals/start-onboarding/${link}`, bearer(other.token)))
+        .statusCode,
     ).toBe(403);
     expect(
-      (await post(`/api/deals/start-onboarding/${link}`, bearer(creator.token))).statusCode,
+      (await post(`/api/deals/start-onboarding/${link}`, bearer(creator.token)))
+        .statusCode,
     ).toBe(200);
 
     const history = (
-      await t.app.inject({ url: `/api/admin/deals/${id}/events`, headers: bearer(auditor) })
+      await t.app.inject({
+        url: `/api/admin/deals/${id}/events`,
+        headers: bearer(auditor),
+      })
     ).json() as {
       type: string;
       actor: { kind: string; id: string };
@@ -125,9 +154,15 @@ describe('claiming a deal link', () => {
       : (history as unknown as { events: typeof history }).events;
     const acceptedEntry = entries.find((e) => e.type === 'CreatorAccepted')!;
     // Admin views name actors and never show raw account ids.
-    expect(acceptedEntry.actor).toMatchObject({ kind: 'creator', name: creator.username });
+    expect(acceptedEntry.actor).toMatchObject({
+      kind: 'creator',
+      name: creator.username,
+    });
     const timeline = (
-      await t.app.inject({ url: `/api/admin/disputes/${id}/timeline`, headers: bearer(auditor) })
+      await t.app.inject({
+        url: `/api/admin/disputes/${id}/timeline`,
+        headers: bearer(auditor),
+      })
     ).body;
     // The timeline's summary is a text code with params, rendered by the admin app in its language.
     expect(timeline).toContain(
@@ -139,19 +174,32 @@ describe('claiming a deal link', () => {
   it('given a link not yet accepted, when the brand rotates it, then the old link is 404 and the new one works; after acceptance rotation is 409', async () => {
     const { brand, id, link } = await paidDealWithLink();
     const otherBrand = await registerUser(t.app);
-    expect((await post(`/api/deals/${id}/rotate-token`, bearer(otherBrand.token))).statusCode).toBe(
-      404,
+    expect(
+      (await post(`/api/deals/${id}/rotate-token`, bearer(otherBrand.token)))
+        .statusCode,
+    ).toBe(404);
+    const rotated = await post(
+      `/api/deals/${id}/rotate-token`,
+      bearer(brand.token),
     );
-    const rotated = await post(`/api/deals/${id}/rotate-token`, bearer(brand.token));
     expect(rotated.statusCode).toBe(200);
     const fresh = rotated.json().token as string;
     expect(fresh).not.toBe(link);
     expect(rotated.json().shareableUrl).toBe(`http://app.test/accept/${fresh}`);
-    expect((await t.app.inject({ url: `/api/deals/token/${link}` })).statusCode).toBe(404);
-    expect((await post(`/api/deals/accept/${link}`, {}, anyEmailCode)).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/api/deals/token/${fresh}` })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: `/api/deals/token/${link}` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await post(`/api/deals/accept/${link}`, {}, anyEmailCode)).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/deals/token/${fresh}` })).statusCode,
+    ).toBe(200);
     expect((await accept(fresh)).statusCode).toBe(200);
-    const late = await post(`/api/deals/${id}/rotate-token`, bearer(brand.token));
+    const late = await post(
+      `/api/deals/${id}/rotate-token`,
+      bearer(brand.token),
+    );
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toContain('already accepted');
   });

@@ -21,8 +21,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, headers: Record<string, string> = {}, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload }) });
+const post = (
+  url: string,
+  headers: Record<string, string> = {},
+  payload?: object,
+) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload }),
+  });
 const claimOf = (secret: string) => ({ 'x-claim-secret': secret });
 
 /**
@@ -31,7 +40,9 @@ const claimOf = (secret: string) => ({ 'x-claim-secret': secret });
  */
 const codes = new Map<string, string>();
 function lastCode(to: string): string {
-  const mail = t.ctx.notifications.mail.list().find((m) => m.to === to && !codes.has(m.name));
+  const mail = t.ctx.notifications.mail
+    .list()
+    .find((m) => m.to === to && !codes.has(m.name));
   if (mail) {
     const text = t.ctx.notifications.mail.read(mail.name)!.text;
     codes.set(mail.name, /\b(\d{6})\b/.exec(text)?.[1] ?? '');
@@ -47,8 +58,9 @@ async function paidLink() {
   const brand = await registerUser(t.app);
   const { id } = await createDeal(t.app, brand.token);
   await payDeal(t.app, t.ctx, brand.token, id);
-  const link = (await post(`/api/deals/${id}/generate-token`, bearer(brand.token))).json()
-    .token as string;
+  const link = (
+    await post(`/api/deals/${id}/generate-token`, bearer(brand.token))
+  ).json().token as string;
   return { brand, id, link };
 }
 
@@ -64,18 +76,31 @@ async function acceptedDeal(email?: (id: number) => string) {
   );
   expect(accepted.statusCode, accepted.body).toBe(200);
   lastCode(address); // The acceptance's code is read: later codes are new ones.
-  return { brand, id, link, email: address, secret: accepted.json().claimSecret as string };
+  return {
+    brand,
+    id,
+    link,
+    email: address,
+    secret: accepted.json().claimSecret as string,
+  };
 }
 
 describe('continue on this device', () => {
   it('given a creator who confirmed an address at acceptance, when another browser asks for a code and gives it, then the claim moves there and the first browser is told it lost it', async () => {
     const { id, link, secret, email } = await acceptedDeal();
     // Once accepted, only the browser that accepted may name an address.
-    const stranger = await post(`/api/deals/link/${link}/email/code`, {}, { email: 'x@y.example' });
+    const stranger = await post(
+      `/api/deals/link/${link}/email/code`,
+      {},
+      { email: 'x@y.example' },
+    );
     expect(stranger.statusCode).toBe(403);
     expect(
       (
-        await t.app.inject({ url: `/api/deals/link/${link}/claim`, headers: claimOf(secret) })
+        await t.app.inject({
+          url: `/api/deals/link/${link}/claim`,
+          headers: claimOf(secret),
+        })
       ).json(),
     ).toEqual({
       holder: 'you',
@@ -84,7 +109,9 @@ describe('continue on this device', () => {
     });
 
     // A new browser with only the link: not the claimer, cannot act, but can ask for a code.
-    expect((await post(`/api/deals/start-onboarding/${link}`)).statusCode).toBe(403);
+    expect((await post(`/api/deals/start-onboarding/${link}`)).statusCode).toBe(
+      403,
+    );
     const asked = await post(`/api/deals/link/${link}/resume/code`);
     expect(asked.statusCode, asked.body).toBe(200);
     expect(asked.json().sentTo).not.toContain(`sam-${id}`);
@@ -94,8 +121,15 @@ describe('continue on this device', () => {
       { code: '000000' === lastCode(email) ? '111111' : '000000' },
     );
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ code: 'link_code_wrong', params: { remaining: 4 } });
-    const moved = await post(`/api/deals/link/${link}/resume`, {}, { code: lastCode(email) });
+    expect(wrong.json()).toMatchObject({
+      code: 'link_code_wrong',
+      params: { remaining: 4 },
+    });
+    const moved = await post(
+      `/api/deals/link/${link}/resume`,
+      {},
+      { code: lastCode(email) },
+    );
     expect(moved.statusCode, moved.body).toBe(200);
     const newSecret = moved.json().claimSecret as string;
     expect(newSecret).not.toBe(secret);
@@ -117,7 +151,10 @@ describe('continue on this device', () => {
     expect(old.json().message).toContain('ander apparaat');
     expect(
       (
-        await t.app.inject({ url: `/api/deals/link/${link}/claim`, headers: claimOf(secret) })
+        await t.app.inject({
+          url: `/api/deals/link/${link}/claim`,
+          headers: claimOf(secret),
+        })
       ).json().holder,
     ).toBe('elsewhere');
 
@@ -143,7 +180,8 @@ describe('continue on this device', () => {
   it('an acceptance needs the right code, within 15 minutes and 5 tries; a wrong one accepts nothing', async () => {
     const { id, link } = await paidLink();
     const email = `kim-${id}@creator.example`;
-    const accept = (code: string) => post(`/api/deals/accept/${link}`, {}, { emailCode: code });
+    const accept = (code: string) =>
+      post(`/api/deals/accept/${link}`, {}, { emailCode: code });
     // No code asked yet: nothing to confirm.
     expect((await accept('123456')).json().code).toBe('link_code_invalid');
     await post(`/api/deals/link/${link}/email/code`, {}, { email });
@@ -151,18 +189,25 @@ describe('continue on this device', () => {
     const wrong = right === '123456' ? '654321' : '123456';
     const first = await accept(wrong);
     expect(first.statusCode).toBe(400);
-    expect(first.json()).toMatchObject({ code: 'link_code_wrong', params: { remaining: 4 } });
+    expect(first.json()).toMatchObject({
+      code: 'link_code_wrong',
+      params: { remaining: 4 },
+    });
     for (let i = 2; i <= 5; i++)
       expect((await accept(wrong)).json().code).toBe(
         i < 5 ? 'link_code_wrong' : 'link_code_invalid',
       );
     // The fifth wrong try voided the code: the right one no longer works.
     expect((await accept(right)).json().code).toBe('link_code_invalid');
-    expect(t.ctx.queries.deals.byId(id)!.context.influencerAcceptedAt).toBeNull();
+    expect(
+      t.ctx.queries.deals.byId(id)!.context.influencerAcceptedAt,
+    ).toBeNull();
 
     await post(`/api/deals/link/${link}/email/code`, {}, { email });
     t.clock.advance(16 * 60_000);
-    expect((await accept(lastCode(email))).json().code).toBe('link_code_expired');
+    expect((await accept(lastCode(email))).json().code).toBe(
+      'link_code_expired',
+    );
     await post(`/api/deals/link/${link}/email/code`, {}, { email });
     const accepted = await accept(lastCode(email));
     expect(accepted.statusCode, accepted.body).toBe(200);
@@ -179,18 +224,27 @@ describe('continue on this device', () => {
     const { id, link } = await paidLink();
     // Nobody holds the link yet: there is nothing to continue with.
     const other = (await paidLink()).link;
-    expect((await post(`/api/deals/link/${other}/resume/code`)).json().code).toBe(
-      'link_not_claimed',
-    );
+    expect(
+      (await post(`/api/deals/link/${other}/resume/code`)).json().code,
+    ).toBe('link_not_claimed');
     const codes = [];
     for (let i = 0; i < 6; i++)
       codes.push(
-        (await post(`/api/deals/link/${link}/email/code`, {}, { email: `lim-${id}@c.example` }))
-          .statusCode,
+        (
+          await post(
+            `/api/deals/link/${link}/email/code`,
+            {},
+            { email: `lim-${id}@c.example` },
+          )
+        ).statusCode,
       );
     expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
     const claim = await t.app.inject({ url: `/api/deals/link/${link}/claim` });
-    expect(claim.json()).toEqual({ holder: 'open', email: null, emailConfirmed: false });
+    expect(claim.json()).toEqual({
+      holder: 'open',
+      email: null,
+      emailConfirmed: false,
+    });
   });
 });
 
@@ -227,8 +281,13 @@ describe('a brand who paid a payment request without an account', () => {
     lastCode(brandEmail); // The acceptance's code is read: later codes are new ones.
 
     const claim = (headers: Record<string, string>) =>
-      t.app.inject({ url: `/api/payment-requests/link/${token}/claim`, headers });
-    expect((await claim(claimOf(secret))).json()).toMatchObject({ holder: 'you' });
+      t.app.inject({
+        url: `/api/payment-requests/link/${token}/claim`,
+        headers,
+      });
+    expect((await claim(claimOf(secret))).json()).toMatchObject({
+      holder: 'you',
+    });
     // A stranger with the link holds nothing, and learns the address only masked.
     expect((await claim({})).json()).toEqual({
       holder: 'elsewhere',
@@ -244,7 +303,9 @@ describe('a brand who paid a payment request without an account', () => {
       { code: lastCode(brandEmail) },
     );
     expect(moved.statusCode, moved.body).toBe(200);
-    expect((await claim(claimOf(moved.json().claimSecret as string))).json().holder).toBe('you');
+    expect(
+      (await claim(claimOf(moved.json().claimSecret as string))).json().holder,
+    ).toBe('you');
     expect((await claim(claimOf(secret))).json().holder).toBe('elsewhere');
   });
 });
@@ -255,7 +316,12 @@ describe('the brand cannot be its own creator', () => {
     // The test app's requests all come from one address: the one the brand registered from.
     const admin = await createRootAdmin(t);
     const view = async (dealId: number) =>
-      (await t.app.inject({ url: `/api/admin/deals/${dealId}`, headers: bearer(admin) })).json();
+      (
+        await t.app.inject({
+          url: `/api/admin/deals/${dealId}`,
+          headers: bearer(admin),
+        })
+      ).json();
     expect((await view(id)).creatorClaim).toMatchObject({
       email: `sam-${id}@creator.example`,
       selfDealing: ['brand_sign_in_address'],
@@ -278,7 +344,9 @@ describe('the brand cannot be its own creator', () => {
     const brand = await registerUser(t.app);
     const { id } = await createDeal(t.app, brand.token);
     await payDeal(t.app, t.ctx, brand.token, id);
-    const link = (await post(`/api/deals/${id}/generate-token`, bearer(brand.token))).json().token;
+    const link = (
+      await post(`/api/deals/${id}/generate-token`, bearer(brand.token))
+    ).json().token;
     const viaQuery = await post(
       `/api/deals/accept/${link}?access_token=${brand.token}`,
       {},
@@ -286,10 +354,13 @@ describe('the brand cannot be its own creator', () => {
     );
     expect(viaQuery.statusCode).toBe(409);
     expect(viaQuery.json().code).toBe('own_deal_not_acceptable');
-    const own = () => post(`/api/deals/accept/${link}`, bearer(brand.token), anyEmailCode);
+    const own = () =>
+      post(`/api/deals/accept/${link}`, bearer(brand.token), anyEmailCode);
     expect((await own()).statusCode).toBe(409);
     t.clock.advance(400 * 24 * 3_600_000);
     expect((await own()).json().code).toBe('own_deal_not_acceptable');
-    expect(t.ctx.queries.deals.byId(id)!.context.influencerAcceptedAt).toBeNull();
+    expect(
+      t.ctx.queries.deals.byId(id)!.context.influencerAcceptedAt,
+    ).toBeNull();
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { until, useLiveTestApp } from '@tests/support/sse-client';
-import { bearer, createDeal, createRootAdmin, registerUser } from '@tests/support/test-app';
+import {
+  bearer,
+  createDeal,
+  createRootAdmin,
+  registerUser,
+} from '@tests/support/test-app';
 
 /*
  * Streams opened by a link alone (no sign-in) have a lower ceiling than LIVE_MAX_TOTAL, so they
@@ -28,7 +33,10 @@ describe('capacity kept for signed-in streams', () => {
     ).json().token as string;
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const stream = await live.sse.open(`/api/events/stream/deal/${link}`, from());
+      const stream = await live.sse.open(
+        `/api/events/stream/deal/${link}`,
+        from(),
+      );
       if (stream.status !== 200) await until(() => stream.ended, 'the refusal');
       statuses.push(stream.status);
     }
@@ -36,14 +44,22 @@ describe('capacity kept for signed-in streams', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
     await until(() => live.t.ctx.live.size === 10, 'ten link streams');
 
-    await live.openStream('/api/events/stream', { ...bearer(brand.token), ...from() });
+    await live.openStream('/api/events/stream', {
+      ...bearer(brand.token),
+      ...from(),
+    });
     const admin = await createRootAdmin(live.t);
-    await live.openStream('/api/admin/events/stream', { ...bearer(admin), ...from() });
+    await live.openStream('/api/admin/events/stream', {
+      ...bearer(admin),
+      ...from(),
+    });
 
     const metrics = await live.t.app.inject({
       url: '/metrics',
       headers: bearer('metrics-token-0123456789'),
     });
-    expect(metrics.body).toMatch(/escrow_sse_refused_total\{reason="links_total"\} 10/);
+    expect(metrics.body).toMatch(
+      /escrow_sse_refused_total\{reason="links_total"\} 10/,
+    );
   });
 });

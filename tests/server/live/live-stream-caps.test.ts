@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@server/config';
-import { until, useLiveTestApp, type SseStream } from '@tests/support/sse-client';
+import {
+  until,
+  useLiveTestApp,
+  type SseStream,
+} from '@tests/support/sse-client';
 import { bearer, createDeal, registerUser } from '@tests/support/test-app';
 
 /*
@@ -39,12 +43,19 @@ async function refused(
 describe('caps on open event streams', () => {
   it('given two open streams of one account (two tabs), when a third opens, then 429; once one closes, a new one opens', async () => {
     const user = await registerUser(live.t.app);
-    await live.openStream('/api/events/stream', { ...bearer(user.token), ...from() });
+    await live.openStream('/api/events/stream', {
+      ...bearer(user.token),
+      ...from(),
+    });
     const second = await live.openStream(
       `/api/events/stream?access_token=${encodeURIComponent(user.token)}`,
       from(),
     );
-    await refused('/api/events/stream', { ...bearer(user.token), ...from() }, /for this account/);
+    await refused(
+      '/api/events/stream',
+      { ...bearer(user.token), ...from() },
+      /for this account/,
+    );
     // Another account is not affected.
     await live.openStream('/api/events/stream', {
       ...bearer((await registerUser(live.t.app)).token),
@@ -53,7 +64,10 @@ describe('caps on open event streams', () => {
     void second;
     live.sse.closeAll();
     await until(() => live.t.ctx.live.size === 0, 'the streams to close');
-    await live.openStream('/api/events/stream', { ...bearer(user.token), ...from() });
+    await live.openStream('/api/events/stream', {
+      ...bearer(user.token),
+      ...from(),
+    });
   });
 
   it('given two open streams on one deal link, when a third opens from yet another address, then 429', async () => {
@@ -106,8 +120,12 @@ describe('caps on open event streams', () => {
     });
     expect(metrics.body).toMatch(/^escrow_sse_connections 5$/m);
     expect(metrics.body).toMatch(/^escrow_sse_connections_limit 5$/m);
-    expect(metrics.body).toMatch(/^escrow_sse_refused_total\{reason="total"\} 1$/m);
-    expect(metrics.body).toMatch(/^escrow_sse_refused_total\{reason="per_account"\} 1$/m);
+    expect(metrics.body).toMatch(
+      /^escrow_sse_refused_total\{reason="total"\} 1$/m,
+    );
+    expect(metrics.body).toMatch(
+      /^escrow_sse_refused_total\{reason="per_account"\} 1$/m,
+    );
   });
 
   it('the defaults leave room for several tabs of one account and a few links behind one office address', () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createAdminAccounts } from '@server/admin/admin-accounts';
-import { until, useLiveTestApp, type SseStream } from '@tests/support/sse-client';
+import {
+  until,
+  useLiveTestApp,
+  type SseStream,
+} from '@tests/support/sse-client';
 import { bearer, createDeal, registerUser } from '@tests/support/test-app';
 
 /**
@@ -25,8 +29,11 @@ async function adminLogin(
     accounts: live.t.ctx.queries.accounts,
   });
   await live.t.ctx.settle(
-    (await admins.create(username, 'admin-pass-1', role, { actor: { kind: 'system', id: 'test' } }))
-      .position,
+    (
+      await admins.create(username, 'admin-pass-1', role, {
+        actor: { kind: 'system', id: 'test' },
+      })
+    ).position,
   );
   const res = await live.t.app.inject({
     method: 'POST',
@@ -34,7 +41,10 @@ async function adminLogin(
     payload: { username, password: 'admin-pass-1' },
   });
   const token = (res.json() as { token: string }).token;
-  const me = await live.t.app.inject({ url: '/api/admin/me', headers: bearer(token) });
+  const me = await live.t.app.inject({
+    url: '/api/admin/me',
+    headers: bearer(token),
+  });
   return { id: (me.json() as { id: string }).id, token };
 }
 
@@ -46,7 +56,10 @@ describe('event streams end with the right that opened them', () => {
     const byQuery = await openStream(
       `/api/events/stream?access_token=${encodeURIComponent(user.token)}`,
     );
-    const bystander = await openStream('/api/events/stream', bearer(other.token));
+    const bystander = await openStream(
+      '/api/events/stream',
+      bearer(other.token),
+    );
 
     expect(
       (
@@ -72,7 +85,10 @@ describe('event streams end with the right that opened them', () => {
       method: 'POST',
       url: '/api/auth/change-password',
       headers: bearer(user.token),
-      payload: { currentPassword: 'secret123', newPassword: 'another-secret-9' },
+      payload: {
+        currentPassword: 'secret123',
+        newPassword: 'another-secret-9',
+      },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     await endsWithinASecond(stream, 'the stream to end');
@@ -84,7 +100,10 @@ describe('event streams end with the right that opened them', () => {
     const audited = await openStream(
       `/api/admin/events/stream?access_token=${encodeURIComponent(auditor.token)}`,
     );
-    const own = await openStream('/api/admin/events/stream', bearer(admin.token));
+    const own = await openStream(
+      '/api/admin/events/stream',
+      bearer(admin.token),
+    );
     const res = await live.t.app.inject({
       method: 'POST',
       url: `/api/admin/accounts/${auditor.id}/deactivate`,
@@ -112,7 +131,9 @@ describe('event streams end with the right that opened them', () => {
     const kept = await createDeal(live.t.app, brand.token);
     const oldLink = await link(rotated.id);
     const stream = await openStream(`/api/events/stream/deal/${oldLink}`);
-    const other = await openStream(`/api/events/stream/deal/${await link(kept.id)}`);
+    const other = await openStream(
+      `/api/events/stream/deal/${await link(kept.id)}`,
+    );
     const res = await live.t.app.inject({
       method: 'POST',
       url: `/api/deals/${rotated.id}/rotate-token`,
@@ -121,7 +142,9 @@ describe('event streams end with the right that opened them', () => {
     expect(res.statusCode, res.body).toBe(200);
     await endsWithinASecond(stream, 'the old link stream to end');
     expect(other.ended).toBe(false);
-    expect((await live.sse.open(`/api/events/stream/deal/${oldLink}`)).status).toBe(404);
+    expect(
+      (await live.sse.open(`/api/events/stream/deal/${oldLink}`)).status,
+    ).toBe(404);
   });
 
   it('given streams opened with a user token and an admin token, when each token expires, then its stream ends then; a stream whose token lives on stays', async () => {
@@ -129,8 +152,11 @@ describe('event streams end with the right that opened them', () => {
     const user = await registerUser(live.t.app);
     const admin = await adminLogin('live-expiry', 'admin');
     const expiryOf = (token: string) =>
-      (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number })
-        .exp * 1000;
+      (
+        JSON.parse(
+          Buffer.from(token.split('.')[1]!, 'base64url').toString(),
+        ) as { exp: number }
+      ).exp * 1000;
     const streams = [
       { token: user.token, path: '/api/events/stream', what: 'user' },
       { token: admin.token, path: '/api/admin/events/stream', what: 'admin' },
@@ -140,13 +166,22 @@ describe('event streams end with the right that opened them', () => {
       clock.set(new Date(expiryOf(token) - 300));
       const fresh = await registerUser(live.t.app);
       const expiring = await openStream(path, bearer(token));
-      const lasting = await openStream('/api/events/stream', bearer(fresh.token));
+      const lasting = await openStream(
+        '/api/events/stream',
+        bearer(fresh.token),
+      );
       expect(expiring.ended).toBe(false);
-      await endsWithinASecond(expiring, `the stream of the expiring ${what} token to end`);
+      await endsWithinASecond(
+        expiring,
+        `the stream of the expiring ${what} token to end`,
+      );
       expect(lasting.ended).toBe(false);
       // An expired token opens nothing.
       clock.set(new Date(expiryOf(token) + 1_000));
-      const refused = await live.t.app.inject({ url: path, headers: bearer(token) });
+      const refused = await live.t.app.inject({
+        url: path,
+        headers: bearer(token),
+      });
       expect(refused.statusCode).toBe(401);
     }
   });

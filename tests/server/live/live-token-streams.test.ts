@@ -25,11 +25,16 @@ async function linkFor(dealId: number): Promise<string> {
 }
 
 async function acceptDeal(link: string): Promise<void> {
-  const res = await acceptLink(live.t.app, live.t.ctx, { kind: 'deal', token: link });
+  const res = await acceptLink(live.t.app, live.t.ctx, {
+    kind: 'deal',
+    token: link,
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
-async function createRequest(title: string): Promise<{ id: number; token: string }> {
+async function createRequest(
+  title: string,
+): Promise<{ id: number; token: string }> {
   const res = await live.t.app.inject({
     method: 'POST',
     url: '/api/payment-requests',
@@ -49,13 +54,18 @@ async function createRequest(title: string): Promise<{ id: number; token: string
 }
 
 async function acceptRequest(token: string): Promise<void> {
-  const res = await acceptLink(live.t.app, live.t.ctx, { kind: 'payment-request', token });
+  const res = await acceptLink(live.t.app, live.t.ctx, {
+    kind: 'payment-request',
+    token,
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
 describe('token-scoped live streams', () => {
   it('given a stream for one deal link, when that deal and another deal change, then only notices for that deal arrive', async () => {
-    const watched = await createDeal(live.t.app, brand.token, { title: 'Watched' });
+    const watched = await createDeal(live.t.app, brand.token, {
+      title: 'Watched',
+    });
     const other = await createDeal(live.t.app, brand.token, { title: 'Other' });
     await payDeal(live.t.app, live.t.ctx, brand.token, watched.id);
     await payDeal(live.t.app, live.t.ctx, brand.token, other.id);
@@ -66,7 +76,10 @@ describe('token-scoped live streams', () => {
     await acceptDeal(await linkFor(other.id));
     const head = await live.t.ctx.store.headPosition();
     await acceptDeal(watchedLink);
-    await until(() => stream.notices.length > 0, 'a change notice for the watched deal');
+    await until(
+      () => stream.notices.length > 0,
+      'a change notice for the watched deal',
+    );
 
     expect(
       stream.notices.every((n) => n.kind === 'deal' && n.id === watched.id),
@@ -79,7 +92,10 @@ describe('token-scoped live streams', () => {
       position: expect.any(Number),
     });
     // The link's claim notices (its address confirmed, its claim) come too; of the deal's own, one.
-    await until(() => stream.notices.some((n) => n.type === 'CreatorAccepted'), 'the acceptance');
+    await until(
+      () => stream.notices.some((n) => n.type === 'CreatorAccepted'),
+      'the acceptance',
+    );
     const own = stream.notices.filter((n) => !n.type.startsWith('Link'));
     expect(own.map((n) => n.type)).toEqual(['CreatorAccepted']);
     expect(stream.notices[0]!.position).toBeGreaterThan(head);
@@ -87,15 +103,22 @@ describe('token-scoped live streams', () => {
 
   it('given a stream for one payment-request link, when that request and another request change, then only notices for that request arrive', async () => {
     const watched = await createRequest('Watched reel');
-    const stream = await openStream(`/api/events/stream/request/${watched.token}`);
+    const stream = await openStream(
+      `/api/events/stream/request/${watched.token}`,
+    );
 
     const other = await createRequest('Other reel');
     await acceptRequest(other.token);
     await acceptRequest(watched.token);
-    await until(() => stream.notices.length > 0, 'a change notice for the watched request');
+    await until(
+      () => stream.notices.length > 0,
+      'a change notice for the watched request',
+    );
 
     expect(
-      stream.notices.every((n) => n.kind === 'payment-request' && n.id === watched.id),
+      stream.notices.every(
+        (n) => n.kind === 'payment-request' && n.id === watched.id,
+      ),
       JSON.stringify(stream.notices),
     ).toBe(true);
     expect(stream.notices[0]).toEqual({
@@ -141,12 +164,16 @@ describe('token-scoped live streams', () => {
     const stream = await openStream(
       `/api/admin/events/stream?access_token=${encodeURIComponent(adminToken)}`,
     );
-    const deal = await createDeal(live.t.app, brand.token, { title: 'Seen by admin' });
+    const deal = await createDeal(live.t.app, brand.token, {
+      title: 'Seen by admin',
+    });
     const request = await createRequest('Admin sees this reel');
     await until(
       () =>
         stream.notices.some((n) => n.kind === 'deal' && n.id === deal.id) &&
-        stream.notices.some((n) => n.kind === 'payment-request' && n.id === request.id),
+        stream.notices.some(
+          (n) => n.kind === 'payment-request' && n.id === request.id,
+        ),
       'notices for both',
     );
     expect(stream.notices.some((n) => n.kind === 'user')).toBe(false);

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSimulated } from '@server/money/gateway/create-gateway';
-import { bearer, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
+import {
+  bearer,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
 import { testPayoutIdentity } from '@tests/support/payout-identity';
 
 /*
@@ -35,9 +40,12 @@ async function creatorWithPayoutAccount(complete: boolean) {
     payload: { identity: testPayoutIdentity },
   });
   expect(link.statusCode, link.body).toBe(200);
-  const accountId = t.ctx.queries.accounts.userById(creator.userId)!.payoutAccountId!;
+  const accountId = t.ctx.queries.accounts.userById(
+    creator.userId,
+  )!.payoutAccountId!;
   const gateway = t.ctx.payments.gateway;
-  if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
+  if (!isSimulated(gateway))
+    throw new Error('tests run on the simulated gateway');
   if (complete) await gateway.finishOnboarding(accountId, true);
   await t.ctx.quiesce();
   return { ...creator, accountId, gateway };
@@ -80,12 +88,15 @@ describe('payout account status', () => {
   it('given a user past their budget, when asking again, then 429 with Retry-After; another user is unaffected', async () => {
     const user = await registerUser(t.app);
     const answers: number[] = [];
-    for (let i = 0; i < 10; i++) answers.push((await status(user.token)).statusCode);
+    for (let i = 0; i < 10; i++)
+      answers.push((await status(user.token)).statusCode);
     expect(answers.slice(0, 8).every((s) => s === 200)).toBe(true);
     const refused = await status(user.token);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json()).toMatchObject({ error: 'too_many_requests' });
-    expect((await status((await registerUser(t.app)).token)).statusCode).toBe(200);
+    expect((await status((await registerUser(t.app)).token)).statusCode).toBe(
+      200,
+    );
   });
 });

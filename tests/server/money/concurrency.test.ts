@@ -32,9 +32,17 @@ describe('concurrent releases', () => {
     await h.timersCaughtUp();
     await other.timersCaughtUp();
     const calls = Array.from({ length: 50 }, (_, i) =>
-      (i % 2 === 0 ? h.escrow : other.escrow).releaseFunds(dealId, 'brand', brand),
+      (i % 2 === 0 ? h.escrow : other.escrow).releaseFunds(
+        dealId,
+        'brand',
+        brand,
+      ),
     );
-    const outcomes = await Promise.allSettled([...calls, h.reactor.tick(), other.timers.tick()]);
+    const outcomes = await Promise.allSettled([
+      ...calls,
+      h.reactor.tick(),
+      other.timers.tick(),
+    ]);
     await h.settleEffects();
     await other.reactors.processed(await h.store.headPosition());
 
@@ -45,10 +53,14 @@ describe('concurrent releases', () => {
     expect(types.filter((t) => t === 'FundsReleased')).toHaveLength(1);
     expect((await dealState(h, dealId)).status).toBe('completed');
     // One request won; every other caller was refused (409) rather than told it released again.
-    const rejected = outcomes.slice(0, 50).filter((o) => o.status === 'rejected');
+    const rejected = outcomes
+      .slice(0, 50)
+      .filter((o) => o.status === 'rejected');
     expect(rejected.length).toBeGreaterThanOrEqual(49);
     for (const r of rejected)
-      expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
+      expect((r as PromiseRejectedResult).reason).toMatchObject({
+        status: 409,
+      });
   });
 
   it('given two instances whose payments reactors both read the release request, then one transfer and one outcome event', async () => {

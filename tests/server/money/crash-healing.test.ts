@@ -21,7 +21,9 @@ function crashOnceOn(type: string) {
         if (!crashed && events.some((e) => e.type === type)) {
           crashed = true;
           return Promise.reject(
-            new Error(`simulated crash between the gateway call and the ${type} append`),
+            new Error(
+              `simulated crash between the gateway call and the ${type} append`,
+            ),
           );
         }
         return store.append(streamId, events, expected);
@@ -54,7 +56,9 @@ describe('crash between the gateway call and the outcome event', () => {
     expect(h.gateway.ledger.transfers).toHaveLength(1);
     expect(context.transferId).toBe(h.gateway.ledger.transfers[0]?.id);
     expect(
-      (await h.types(dealAggregate.streamId(dealId))).filter((t) => t === 'FundsReleased'),
+      (await h.types(dealAggregate.streamId(dealId))).filter(
+        (t) => t === 'FundsReleased',
+      ),
     ).toHaveLength(1);
   });
 
@@ -82,13 +86,15 @@ describe('crash between the gateway call and the outcome event', () => {
       await h.settleEffects();
       const { status, context } = await dealState(h, dealId);
       expect(status).toBe('split_resolved');
-      const money = h.gateway.ledger.moneyOfGroup(dealAggregate.streamId(dealId));
-      expect(money.transfers.map((t) => [t.amountCents, t.idempotencyKey])).toEqual([
-        [15_000, 'split-crash:transfer'],
-      ]);
-      expect(money.refunds.map((r) => [r.amountCents, r.idempotencyKey])).toEqual([
-        [10_820, 'split-crash:refund'],
-      ]);
+      const money = h.gateway.ledger.moneyOfGroup(
+        dealAggregate.streamId(dealId),
+      );
+      expect(
+        money.transfers.map((t) => [t.amountCents, t.idempotencyKey]),
+      ).toEqual([[15_000, 'split-crash:transfer']]);
+      expect(
+        money.refunds.map((r) => [r.amountCents, r.idempotencyKey]),
+      ).toEqual([[10_820, 'split-crash:refund']]);
       expect(context.split).toMatchObject({
         transferId: money.transfers[0]!.id,
         refundId: money.refunds[0]!.id,
@@ -96,12 +102,16 @@ describe('crash between the gateway call and the outcome event', () => {
       const restarted = await h.secondInstance();
       await restarted.reactors.processed(await h.store.headPosition());
       await restarted.close();
-      expect(h.gateway.ledger.moneyOfGroup(dealAggregate.streamId(dealId)).transfers).toHaveLength(
-        1,
-      );
-      expect(h.gateway.ledger.moneyOfGroup(dealAggregate.streamId(dealId)).refunds).toHaveLength(1);
       expect(
-        (await h.types(dealAggregate.streamId(dealId))).filter((t) => t === type),
+        h.gateway.ledger.moneyOfGroup(dealAggregate.streamId(dealId)).transfers,
+      ).toHaveLength(1);
+      expect(
+        h.gateway.ledger.moneyOfGroup(dealAggregate.streamId(dealId)).refunds,
+      ).toHaveLength(1);
+      expect(
+        (await h.types(dealAggregate.streamId(dealId))).filter(
+          (t) => t === type,
+        ),
       ).toHaveLength(1);
     },
   );

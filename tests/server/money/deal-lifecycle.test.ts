@@ -28,7 +28,9 @@ describe('deal lifecycle on the simulated gateway', () => {
     const { dealId } = await givenDeal(h);
     const response = await pay(h, dealId, 'card');
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe(`http://escrow.test/payment-success/${dealId}`);
+    expect(response.headers.location).toBe(
+      `http://escrow.test/payment-success/${dealId}`,
+    );
     const { status, context } = await dealState(h, dealId);
     expect(status).toBe('pending_delivery');
     expect(context.paidCents).toBe(27_050);
@@ -113,7 +115,11 @@ describe('deal lifecycle on the simulated gateway', () => {
       () => [{ type: 'CreatorAccepted', data: {} }],
       creatorLink,
     );
-    const { url } = await h.escrow.startDealOnboarding(dealId, token, creatorLink);
+    const { url } = await h.escrow.startDealOnboarding(
+      dealId,
+      token,
+      creatorLink,
+    );
     const response = await submit(h, url, { outcome: 'incomplete' });
     expect(response.headers.location).toBe(
       `http://escrow.test/accept/${token}?stripe_setup=refresh`,
@@ -128,7 +134,9 @@ describe('deal lifecycle on the simulated gateway', () => {
     const { context } = await dealState(h, dealId);
     expect(context.stripeAccountId).toMatch(/^acct_sim_/);
     const account = h.gateway.ledger.accounts.get(context.stripeAccountId!);
-    expect(account?.returnUrl).toBe(`http://escrow.test/accept/${token}?stripe_setup=success`);
+    expect(account?.returnUrl).toBe(
+      `http://escrow.test/accept/${token}?stripe_setup=success`,
+    );
   });
 
   it('given a delivered deal, when the brand approves, then exactly the creator amount is transferred with the deal as group and charge as source', async () => {
@@ -137,8 +145,13 @@ describe('deal lifecycle on the simulated gateway', () => {
     expect(dealAggregate.describe(result.snapshot)).toBe('completed');
     const [transfer, ...others] = h.gateway.ledger.transfers;
     expect(others).toHaveLength(0);
-    expect(transfer).toMatchObject({ amountCents: 25_000, transferGroup: `deal-${dealId}` });
-    expect(transfer?.sourceTransaction).toBe((await dealState(h, dealId)).context.chargeId);
+    expect(transfer).toMatchObject({
+      amountCents: 25_000,
+      transferGroup: `deal-${dealId}`,
+    });
+    expect(transfer?.sourceTransaction).toBe(
+      (await dealState(h, dealId)).context.chargeId,
+    );
   });
 
   it('given a delivered deal, when 48 h pass minus one ms, then nothing is released; at 48 h it releases automatically', async () => {
@@ -187,11 +200,15 @@ describe('deal lifecycle on the simulated gateway', () => {
     h.clock.advance(100 * HOUR);
     await h.tick();
     expect((await dealState(h, dealId)).status).toBe('delivered');
-    await expect(h.escrow.releaseFunds(dealId, 'brand', brand)).rejects.toThrow(/on hold/);
+    await expect(h.escrow.releaseFunds(dealId, 'brand', brand)).rejects.toThrow(
+      /on hold/,
+    );
     await h.escrow.resume(dealId, admin);
     const { context } = await dealState(h, dealId);
     expect(context.reviewPeriodEndsAt).toBe(
-      new Date(Date.parse('2026-03-02T10:00:00.000Z') + 148 * HOUR).toISOString(),
+      new Date(
+        Date.parse('2026-03-02T10:00:00.000Z') + 148 * HOUR,
+      ).toISOString(),
     );
     h.clock.advance(38 * HOUR - 1);
     await h.tick();
@@ -212,7 +229,9 @@ describe('deal lifecycle on the simulated gateway', () => {
   it('given a refused transfer, when the brand releases, then TransferFailed is recorded, the deal stays delivered and a retry succeeds', async () => {
     const { dealId } = await givenDeliveredDeal(h);
     h.gateway.failTransfersWith('funds_settling');
-    await expect(h.escrow.releaseFunds(dealId, 'brand', brand)).rejects.toMatchObject({
+    await expect(
+      h.escrow.releaseFunds(dealId, 'brand', brand),
+    ).rejects.toMatchObject({
       kind: 'conflict',
       message: expect.stringContaining('funds_settling'),
     });
@@ -235,7 +254,9 @@ describe('deal lifecycle on the simulated gateway', () => {
     async (code, words) => {
       const { dealId } = await givenDeliveredDeal(h);
       h.gateway.failTransfersWith(code);
-      await expect(h.escrow.releaseFunds(dealId, 'brand', brand)).rejects.toThrow(words);
+      await expect(
+        h.escrow.releaseFunds(dealId, 'brand', brand),
+      ).rejects.toThrow(words);
     },
   );
 
@@ -263,12 +284,17 @@ describe('deal lifecycle on the simulated gateway', () => {
     const result = await h.escrow.refund(dealId, admin);
     expect(result.snapshot.context.refundId).not.toBeNull();
     expect(h.gateway.ledger.transfers[0]?.reversed).toBe(true);
-    expect(h.gateway.ledger.refunds[0]?.transferReversalId).toMatch(/^trr_sim_/);
+    expect(h.gateway.ledger.refunds[0]?.transferReversalId).toMatch(
+      /^trr_sim_/,
+    );
   });
 
   it('given a delivered deal, when a card chargeback arrives, then the deal is held and no timer releases it', async () => {
     const { dealId } = await givenDeliveredDeal(h);
-    await h.gateway.openChargeback((await dealState(h, dealId)).context.chargeId!, 'fraudulent');
+    await h.gateway.openChargeback(
+      (await dealState(h, dealId)).context.chargeId!,
+      'fraudulent',
+    );
     const { context } = await dealState(h, dealId);
     expect(context.hold?.source).toBe('chargeback');
     expect(context.chargebacks).toHaveLength(1);

@@ -26,18 +26,26 @@ describe('deferred payouts in the timers read model', () => {
       () => [{ type: 'PaymentRequestAccepted', data: {} }],
       visitor,
     );
-    await submit(h, (await h.escrow.startRequestCheckout(requestId, visitor)).url, {
-      method: 'card',
-      outcome: 'pay',
-    });
+    await submit(
+      h,
+      (await h.escrow.startRequestCheckout(requestId, visitor)).url,
+      {
+        method: 'card',
+        outcome: 'pay',
+      },
+    );
     await h.escrow.completeAndApprove(requestId, creator);
     await caughtUp();
     const now = () => h.clock.now().toISOString();
     expect(dueTimers(h.readDb, now(), 10)).toEqual([]);
 
-    await submit(h, (await h.escrow.startUserOnboarding('u_creator', creator)).url, {
-      outcome: 'complete',
-    });
+    await submit(
+      h,
+      (await h.escrow.startUserOnboarding('u_creator', creator)).url,
+      {
+        outcome: 'complete',
+      },
+    );
     await caughtUp();
     expect(dueTimers(h.readDb, now(), 10)).toMatchObject([
       { kind: 'deferred_payout', entityId: requestId },

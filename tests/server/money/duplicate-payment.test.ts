@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dealAggregate, paymentRequestAggregate } from '@server/commands/aggregate';
+import {
+  dealAggregate,
+  paymentRequestAggregate,
+} from '@server/commands/aggregate';
 import {
   brand,
   createHarness,
@@ -27,7 +30,8 @@ describe('a second paid checkout session is refunded automatically', () => {
   /** Two sessions for one deal, as if closing the first failed (Stripe unreachable for a moment). */
   async function twoOpenSessions(dealId: number) {
     const expire = h.gateway.expireCheckoutSession;
-    h.gateway.expireCheckoutSession = () => Promise.reject(new Error('network down'));
+    h.gateway.expireCheckoutSession = () =>
+      Promise.reject(new Error('network down'));
     const first = await h.escrow.startDealCheckout(dealId, brand);
     const second = await h.escrow.startDealCheckout(dealId, brand);
     // The payments reactor tried to close the first session (CheckoutSessionClosed) and could not.
@@ -51,18 +55,33 @@ describe('a second paid checkout session is refunded automatically', () => {
     expect(context.checkoutSessionId).toBe(second);
     const duplicate = h.gateway.ledger.sessions.get(first)!;
     expect(h.gateway.ledger.refunds).toMatchObject([
-      { chargeId: duplicate.chargeId, amountCents: 27_050, transferReversalId: null },
+      {
+        chargeId: duplicate.chargeId,
+        amountCents: 27_050,
+        transferReversalId: null,
+      },
     ]);
     expect(context.duplicateRefunds).toMatchObject([
-      { checkoutSessionId: first, refundId: h.gateway.ledger.refunds[0]!.id, amountCents: 27_050 },
+      {
+        checkoutSessionId: first,
+        refundId: h.gateway.ledger.refunds[0]!.id,
+        amountCents: 27_050,
+      },
     ]);
     const events = await h.store.readStream(dealAggregate.streamId(dealId));
     // The gateway's confirmation (stripe actor) is recorded as a payment to refund; the reactor records the refund.
-    const received = events.filter((e) => e.type === 'UnexpectedPaymentReceived');
+    const received = events.filter(
+      (e) => e.type === 'UnexpectedPaymentReceived',
+    );
     expect(received).toHaveLength(1);
     expect(received[0]!.metadata).toMatchObject({ actor: { kind: 'stripe' } });
-    expect(received[0]!.data).toMatchObject({ checkoutSessionId: first, reason: 'already_paid' });
-    const recorded = events.filter((e) => e.type === 'DuplicatePaymentRefunded');
+    expect(received[0]!.data).toMatchObject({
+      checkoutSessionId: first,
+      reason: 'already_paid',
+    });
+    const recorded = events.filter(
+      (e) => e.type === 'DuplicatePaymentRefunded',
+    );
     expect(recorded).toHaveLength(1);
     expect(recorded[0]!.metadata).toMatchObject({
       actor: { kind: 'system', id: 'payments-reactor' },
@@ -77,7 +96,10 @@ describe('a second paid checkout session is refunded automatically', () => {
       (await dealState(h, dealId)).context.checkoutSessionId!,
     )!;
     // A second session with the deal's metadata (the tab that escaped expiry), paid after release.
-    const extra = h.gateway.ledger.openSession({ ...paid.input, idempotencyKey: 'stale-tab' });
+    const extra = h.gateway.ledger.openSession({
+      ...paid.input,
+      idempotencyKey: 'stale-tab',
+    });
     await h.gateway.payCheckout(extra.id, 'card');
     await h.settleEffects();
 
@@ -106,7 +128,10 @@ describe('a second paid checkout session is refunded automatically', () => {
     await h.settleEffects();
     expect((await dealState(h, dealId)).status).toBe('deleted');
     expect(await h.types(dealAggregate.streamId(dealId))).toEqual(
-      expect.arrayContaining(['UnexpectedPaymentReceived', 'DuplicatePaymentRefunded']),
+      expect.arrayContaining([
+        'UnexpectedPaymentReceived',
+        'DuplicatePaymentRefunded',
+      ]),
     );
     expect(h.gateway.ledger.refunds).toMatchObject([{ amountCents: 27_050 }]);
   });
@@ -118,7 +143,10 @@ describe('a second paid checkout session is refunded automatically', () => {
     await h.settleEffects();
     const firstId = new URL(first.url).pathname.split('/').pop()!;
     expect(h.gateway.ledger.sessions.get(firstId)?.status).toBe('expired');
-    const response = await submit(h, first.url, { method: 'card', outcome: 'pay' });
+    const response = await submit(h, first.url, {
+      method: 'card',
+      outcome: 'pay',
+    });
     expect(response.headers.location).toBe(
       `http://escrow.test/payment/${dealId}?checkout=cancelled`,
     );
@@ -137,7 +165,8 @@ describe('a second paid checkout session is refunded automatically', () => {
       () => [{ type: 'PaymentRequestAccepted', data: {} }],
       visitor,
     );
-    h.gateway.expireCheckoutSession = () => Promise.reject(new Error('network down'));
+    h.gateway.expireCheckoutSession = () =>
+      Promise.reject(new Error('network down'));
     const a = await h.escrow.startRequestCheckout(requestId, visitor);
     const b = await h.escrow.startRequestCheckout(requestId, visitor);
     await h.settleEffects();
@@ -163,12 +192,13 @@ describe('a second paid checkout session is refunded automatically', () => {
     h.clock.advance(HOUR);
     await h.tick();
     expect((await requestState(h, requestId)).status).toBe('expired');
-    expect(await h.types(paymentRequestAggregate.streamId(requestId))).toContain(
-      'PaymentRequestCheckoutClosed',
-    );
-    expect(h.gateway.ledger.sessions.get(new URL(url).pathname.split('/').pop()!)?.status).toBe(
-      'expired',
-    );
+    expect(
+      await h.types(paymentRequestAggregate.streamId(requestId)),
+    ).toContain('PaymentRequestCheckoutClosed');
+    expect(
+      h.gateway.ledger.sessions.get(new URL(url).pathname.split('/').pop()!)
+        ?.status,
+    ).toBe('expired');
   });
 
   it('given a request that expired while closing its session failed, when the brand pays, then the payment is refunded', async () => {
@@ -182,7 +212,8 @@ describe('a second paid checkout session is refunded automatically', () => {
     );
     const { url } = await h.escrow.startRequestCheckout(requestId, visitor);
     const expire = h.gateway.expireCheckoutSession;
-    h.gateway.expireCheckoutSession = () => Promise.reject(new Error('network down'));
+    h.gateway.expireCheckoutSession = () =>
+      Promise.reject(new Error('network down'));
     h.clock.advance(HOUR);
     await h.tick();
     h.gateway.expireCheckoutSession = expire;
@@ -190,7 +221,9 @@ describe('a second paid checkout session is refunded automatically', () => {
     await submit(h, url, { method: 'card', outcome: 'pay' });
     await h.settleEffects();
     expect(h.gateway.ledger.refunds).toMatchObject([{ amountCents: 42_000 }]);
-    expect((await requestState(h, requestId)).context.unexpectedPayments).toMatchObject([
+    expect(
+      (await requestState(h, requestId)).context.unexpectedPayments,
+    ).toMatchObject([
       { amountCents: 42_000, refundId: h.gateway.ledger.refunds[0]!.id },
     ]);
   });

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dealAggregate, paymentRequestAggregate } from '@server/commands/aggregate';
+import {
+  dealAggregate,
+  paymentRequestAggregate,
+} from '@server/commands/aggregate';
 import { dealGuard } from '@server/auth/ownership';
-import { GatewayError, type PaymentGateway } from '@server/money/gateway/payment-gateway';
+import {
+  GatewayError,
+  type PaymentGateway,
+} from '@server/money/gateway/payment-gateway';
 import type { SimulatedGateway } from '@server/money/gateway/simulated/simulated-gateway';
 import {
   admin,
@@ -30,9 +36,15 @@ function unreachableFor(streamId: () => string) {
         return async (input: { transferGroup: string }) => {
           if (down && input.transferGroup === streamId()) {
             calls += 1;
-            throw new GatewayError('gateway_unavailable', 'gateway_unavailable: ECONNRESET');
+            throw new GatewayError(
+              'gateway_unavailable',
+              'gateway_unavailable: ECONNRESET',
+            );
           }
-          return (value as (i: unknown) => Promise<unknown>).call(target, input);
+          return (value as (i: unknown) => Promise<unknown>).call(
+            target,
+            input,
+          );
         };
       },
     });
@@ -51,10 +63,14 @@ async function paidRequestWithBank(h: Harness): Promise<number> {
     () => [{ type: 'PaymentRequestAccepted', data: {} }],
     requestVisitor,
   );
-  await submit(h, (await h.escrow.startRequestCheckout(requestId, requestVisitor)).url, {
-    method: 'card',
-    outcome: 'pay',
-  });
+  await submit(
+    h,
+    (await h.escrow.startRequestCheckout(requestId, requestVisitor)).url,
+    {
+      method: 'card',
+      outcome: 'pay',
+    },
+  );
   return requestId;
 }
 
@@ -78,7 +94,10 @@ describe('an intent whose outcome is unknown waits on its own', () => {
     const outage = unreachableFor(() => failing);
     h = await createHarness({ reactorGateway: outage.wrap });
     await givenUser(h, 'u_creator');
-    const { url } = await h.escrow.startUserOnboarding('u_creator', requestCreator);
+    const { url } = await h.escrow.startUserOnboarding(
+      'u_creator',
+      requestCreator,
+    );
     await submit(h, url, { outcome: 'complete' });
 
     const stuck = await givenDeliveredDeal(h);
@@ -92,7 +111,9 @@ describe('an intent whose outcome is unknown waits on its own', () => {
     // The first intent fails (unknown outcome): it stays pending.
     await releaseIntent(h, stuck.dealId, 'stuck-release');
     await expect.poll(() => outage.calls()).toBeGreaterThan(0);
-    expect((await dealState(h, stuck.dealId)).context.pendingRelease?.key).toBe('stuck-release');
+    expect((await dealState(h, stuck.dealId)).context.pendingRelease?.key).toBe(
+      'stuck-release',
+    );
 
     const started = Date.now();
     await h.escrow.refund(refunded.dealId, admin, 'other-refund');
@@ -101,7 +122,12 @@ describe('an intent whose outcome is unknown waits on its own', () => {
       { type: 'ResolveWithSplit', creatorCents: 15_000, key: 'other-split' },
       admin,
     );
-    await h.escrow.releaseFunds(released.dealId, 'brand', brand, 'other-release');
+    await h.escrow.releaseFunds(
+      released.dealId,
+      'brand',
+      brand,
+      'other-release',
+    );
     await h.escrow.completeAndApprove(requestId, requestCreator);
     await h.reactors.processed(
       await h.store.headPosition(),
@@ -117,16 +143,26 @@ describe('an intent whose outcome is unknown waits on its own', () => {
     expect((await dealState(h, released.dealId)).status).toBe('completed');
     expect((await requestState(h, requestId)).status).toBe('completed');
     expect((await dealState(h, stuck.dealId)).status).not.toBe('completed');
-    expect(h.reactors.unanswered('payments').map((u) => u.streamId)).toEqual([failing]);
+    expect(h.reactors.unanswered('payments').map((u) => u.streamId)).toEqual([
+      failing,
+    ]);
     // Tried again on its own, with back-off (the first retry comes 200 ms after the failure).
-    await expect.poll(() => outage.calls(), { timeout: 10_000 }).toBeGreaterThan(1);
+    await expect
+      .poll(() => outage.calls(), { timeout: 10_000 })
+      .toBeGreaterThan(1);
 
     outage.restore();
-    expect(await h.reactors.processed(await h.store.headPosition(), 5_000)).toBe(true);
+    expect(
+      await h.reactors.processed(await h.store.headPosition(), 5_000),
+    ).toBe(true);
     expect((await dealState(h, stuck.dealId)).status).toBe('completed');
     const group = h.gateway.ledger.moneyOfGroup(failing);
-    expect(group.transfers.map((t) => t.idempotencyKey)).toEqual(['stuck-release']);
-    expect((await h.types(failing)).filter((t) => t === 'FundsReleased')).toHaveLength(1);
+    expect(group.transfers.map((t) => t.idempotencyKey)).toEqual([
+      'stuck-release',
+    ]);
+    expect(
+      (await h.types(failing)).filter((t) => t === 'FundsReleased'),
+    ).toHaveLength(1);
     expect(h.reactors.unanswered('payments')).toEqual([]);
   });
 
@@ -140,21 +176,32 @@ describe('an intent whose outcome is unknown waits on its own', () => {
     await expect.poll(() => outage.calls()).toBeGreaterThan(0);
     await h.reactors.stop();
     const parked = h.readDb
-      .prepare<[], { partition: string }>('SELECT partition FROM reactor_parked_events')
+      .prepare<
+        [],
+        { partition: string }
+      >('SELECT partition FROM reactor_parked_events')
       .all();
     expect(parked).toEqual([{ partition: failing }]);
 
     outage.restore();
-    const { createReactorRunner } = await import('@server/reactors/reactor-runner');
-    const { createPaymentsReactor } = await import('@server/money/payments.reactor');
+    const { createReactorRunner } = await import(
+      '@server/reactors/reactor-runner'
+    );
+    const { createPaymentsReactor } = await import(
+      '@server/money/payments.reactor'
+    );
     const restarted = createReactorRunner({
       store: h.store,
       db: h.readDb,
-      reactors: [createPaymentsReactor({ bus: h.bus, run: h.run, gateway: h.gateway })],
+      reactors: [
+        createPaymentsReactor({ bus: h.bus, run: h.run, gateway: h.gateway }),
+      ],
       retryDelayMs: 20,
     });
     await restarted.start();
-    expect(await restarted.processed(await h.store.headPosition(), 5_000)).toBe(true);
+    expect(await restarted.processed(await h.store.headPosition(), 5_000)).toBe(
+      true,
+    );
     await restarted.stop();
     expect((await dealState(h, stuck.dealId)).status).toBe('completed');
     expect(h.gateway.ledger.moneyOfGroup(failing).transfers).toHaveLength(1);

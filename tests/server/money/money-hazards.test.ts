@@ -33,7 +33,10 @@ describe('exactly once, never early: hazards of the money flow', () => {
     return h.app.inject({
       method: 'POST',
       url: '/api/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signature,
+      },
       payload,
     });
   }
@@ -55,24 +58,38 @@ describe('exactly once, never early: hazards of the money flow', () => {
 
   it('given a failed session, when a new session fails too (and its event is redelivered), then each failure is recorded once', async () => {
     const { dealId } = await givenDeal(h);
-    const first = new URL((await h.escrow.startDealCheckout(dealId, brand)).url).pathname
+    const first = new URL(
+      (await h.escrow.startDealCheckout(dealId, brand)).url,
+    ).pathname
       .split('/')
       .pop()!;
-    expect((await deliver(failure('evt_fail_1', first, dealId))).statusCode).toBe(200);
-    const second = new URL((await h.escrow.startDealCheckout(dealId, brand)).url).pathname
+    expect(
+      (await deliver(failure('evt_fail_1', first, dealId))).statusCode,
+    ).toBe(200);
+    const second = new URL(
+      (await h.escrow.startDealCheckout(dealId, brand)).url,
+    ).pathname
       .split('/')
       .pop()!;
-    expect((await deliver(failure('evt_fail_2', second, dealId))).statusCode).toBe(200);
-    expect((await deliver(failure('evt_fail_2', second, dealId))).statusCode).toBe(200);
+    expect(
+      (await deliver(failure('evt_fail_2', second, dealId))).statusCode,
+    ).toBe(200);
+    expect(
+      (await deliver(failure('evt_fail_2', second, dealId))).statusCode,
+    ).toBe(200);
     // A late failure of the first (stale) session changes nothing either.
-    expect((await deliver(failure('evt_fail_3', first, dealId))).statusCode).toBe(200);
+    expect(
+      (await deliver(failure('evt_fail_3', first, dealId))).statusCode,
+    ).toBe(200);
 
     const events = await h.store.readStream(dealAggregate.streamId(dealId));
     const failures = events
       .filter((e) => e.type === 'PaymentFailed')
       .map((e) => (e.data as { checkoutSessionId: string }).checkoutSessionId);
     expect(failures).toEqual([first, second]);
-    expect((await dealState(h, dealId)).context.lastFailedSessionId).toBe(second);
+    expect((await dealState(h, dealId)).context.lastFailedSessionId).toBe(
+      second,
+    );
   });
 
   it('given a release under way (the transfer not answered yet), when an admin refunds, then the refund is refused and one transfer is made', async () => {
@@ -121,14 +138,18 @@ describe('exactly once, never early: hazards of the money flow', () => {
     await h.gateway.payCheckout(sessionId, 'card');
     expect(h.gateway.ledger.refunds).toHaveLength(1);
     expect(
-      (await h.types(dealAggregate.streamId(dealId))).filter((t) => t === 'PaymentSucceeded'),
+      (await h.types(dealAggregate.streamId(dealId))).filter(
+        (t) => t === 'PaymentSucceeded',
+      ),
     ).toHaveLength(1);
   });
 
   it('given a refunded deal, when a second release arrives (brand and timer), then nothing is transferred', async () => {
     const { dealId } = await givenDeliveredDeal(h);
     await h.escrow.refund(dealId, admin);
-    await expect(h.escrow.releaseFunds(dealId, 'brand', brand)).rejects.toMatchObject({
+    await expect(
+      h.escrow.releaseFunds(dealId, 'brand', brand),
+    ).rejects.toMatchObject({
       kind: 'illegal_transition',
     });
     h.clock.advance(48 * 3_600_000);

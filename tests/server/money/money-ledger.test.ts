@@ -31,12 +31,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const history = async (dealId: number) => t.ctx.store.readStream(`deal-${dealId}`);
-const typesOf = async (dealId: number) => (await history(dealId)).map((e) => e.type);
+const history = async (dealId: number) =>
+  t.ctx.store.readStream(`deal-${dealId}`);
+const typesOf = async (dealId: number) =>
+  (await history(dealId)).map((e) => e.type);
 const contextOf = (dealId: number) => t.ctx.queries.deals.byId(dealId)!.context;
 const statusOf = async (dealId: number) =>
-  (await t.app.inject({ url: `/api/deals/${dealId}`, headers: bearer(brand.token) })).json()
-    .status as string;
+  (
+    await t.app.inject({
+      url: `/api/deals/${dealId}`,
+      headers: bearer(brand.token),
+    })
+  ).json().status as string;
 
 async function openCheckout(dealId: number): Promise<string> {
   const res = await t.app.inject({
@@ -59,7 +65,10 @@ async function webhook(event: Record<string, unknown>) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/stripe/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signature,
+    },
     payload,
   });
   await t.ctx.quiesce();
@@ -81,7 +90,10 @@ describe('money counts only for the open session and the exact total', () => {
     expect(gateway.ledger.sessions.get(oldSession)!.totalCents).toBe(108);
 
     // The brand pays the old checkout page; Stripe's webhook for it arrives only after the amount was raised.
-    const charged = gateway.ledger.charge(gateway.ledger.sessions.get(oldSession)!, 'card');
+    const charged = gateway.ledger.charge(
+      gateway.ledger.sessions.get(oldSession)!,
+      'card',
+    );
     const raised = await t.app.inject({
       method: 'PUT',
       url: `/api/deals/${deal.id}`,
@@ -91,7 +103,10 @@ describe('money counts only for the open session and the exact total', () => {
     expect(raised.statusCode, raised.body).toBe(200);
     await t.ctx.quiesce();
     expect(contextOf(deal.id).openSession).toBeNull();
-    expect((await typesOf(deal.id)).slice(-2)).toEqual(['CheckoutSessionClosed', 'DealUpdated']);
+    expect((await typesOf(deal.id)).slice(-2)).toEqual([
+      'CheckoutSessionClosed',
+      'DealUpdated',
+    ]);
 
     const res = await webhook({
       id: 'evt_old_session_paid',
@@ -104,13 +119,17 @@ describe('money counts only for the open session and the exact total', () => {
 
     expect(await statusOf(deal.id)).toBe('pending_payment');
     const events = await history(deal.id);
-    const unexpected = events.find((e) => e.type === 'UnexpectedPaymentReceived');
+    const unexpected = events.find(
+      (e) => e.type === 'UnexpectedPaymentReceived',
+    );
     expect(unexpected?.data).toMatchObject({
       checkoutSessionId: oldSession,
       amountCents: 108,
       reason: 'not_open_session',
     });
-    expect(events.find((e) => e.type === 'DuplicatePaymentRefunded')?.data).toMatchObject({
+    expect(
+      events.find((e) => e.type === 'DuplicatePaymentRefunded')?.data,
+    ).toMatchObject({
       checkoutSessionId: oldSession,
       amountCents: 108,
     });
@@ -120,7 +139,10 @@ describe('money counts only for the open session and the exact total', () => {
         .moneyOfGroup(`deal-${deal.id}`)
         .refunds.map((r) => [r.chargeId, r.amountCents]),
     ).toEqual([[charged.chargeId, 108]]);
-    expect(contextOf(deal.id).money).toMatchObject({ chargedCents: 108, refundedCents: 108 });
+    expect(contextOf(deal.id).money).toMatchObject({
+      chargedCents: 108,
+      refundedCents: 108,
+    });
 
     // A new checkout charges the new total and funds the deal.
     const newSession = await openCheckout(deal.id);
@@ -129,9 +151,9 @@ describe('money counts only for the open session and the exact total', () => {
     await gateway.payCheckout(newSession, 'card');
     await t.ctx.quiesce();
     expect(await statusOf(deal.id)).toBe('pending_delivery');
-    expect((await history(deal.id)).find((e) => e.type === 'PaymentSucceeded')?.data).toMatchObject(
-      { checkoutSessionId: newSession, amountCents: 189_350 },
-    );
+    expect(
+      (await history(deal.id)).find((e) => e.type === 'PaymentSucceeded')?.data,
+    ).toMatchObject({ checkoutSessionId: newSession, amountCents: 189_350 });
     expect(contextOf(deal.id).money).toEqual({
       chargedCents: 108 + 189_350,
       refundedCents: 108,
@@ -168,7 +190,10 @@ describe('money counts only for the open session and the exact total', () => {
     expect(types).not.toContain('UnexpectedPaymentReceived');
     expect(types).not.toContain('DuplicatePaymentRefunded');
     expect(gateway.ledger.moneyOfGroup(`deal-${deal.id}`).refunds).toEqual([]);
-    expect(contextOf(deal.id).money).toMatchObject({ chargedCents: 0, refundedCents: 0 });
+    expect(contextOf(deal.id).money).toMatchObject({
+      chargedCents: 0,
+      refundedCents: 0,
+    });
   });
 });
 
@@ -187,8 +212,12 @@ describe('repeated money commands are refused naming the state', () => {
       headers: bearer(brand.token),
     });
     expect(second.statusCode).toBe(409);
-    expect(second.json().message).toBe('Cannot release the funds while the deal is completed');
-    expect(gateway.ledger.moneyOfGroup(`deal-${dealId}`).transfers).toHaveLength(1);
+    expect(second.json().message).toBe(
+      'Cannot release the funds while the deal is completed',
+    );
+    expect(
+      gateway.ledger.moneyOfGroup(`deal-${dealId}`).transfers,
+    ).toHaveLength(1);
   });
 
   it('a second admin refund answers 409, and one refund is made', async () => {
@@ -206,14 +235,19 @@ describe('repeated money commands are refused naming the state', () => {
     });
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe('The deal has already been refunded');
-    expect(gateway.ledger.moneyOfGroup(`deal-${dealId}`).refunds).toHaveLength(1);
+    expect(gateway.ledger.moneyOfGroup(`deal-${dealId}`).refunds).toHaveLength(
+      1,
+    );
   });
 });
 
 describe('Idempotency-Key on the money routes', () => {
   it('the same key twice on release gets the same answer, one intent and one transfer; the replay says so', async () => {
     const dealId = await deliveredDeal();
-    const headers = { ...bearer(brand.token), 'idempotency-key': 'release-once-1' };
+    const headers = {
+      ...bearer(brand.token),
+      'idempotency-key': 'release-once-1',
+    };
     const first = await t.app.inject({
       method: 'POST',
       url: `/api/deals/${dealId}/release`,
@@ -231,13 +265,20 @@ describe('Idempotency-Key on the money routes', () => {
     expect(again.body).toBe(first.body);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(first.headers['idempotent-replayed']).toBeUndefined();
-    expect((await typesOf(dealId)).filter((x) => x === 'FundsReleaseRequested')).toHaveLength(1);
-    expect(gateway.ledger.moneyOfGroup(`deal-${dealId}`).transfers).toHaveLength(1);
+    expect(
+      (await typesOf(dealId)).filter((x) => x === 'FundsReleaseRequested'),
+    ).toHaveLength(1);
+    expect(
+      gateway.ledger.moneyOfGroup(`deal-${dealId}`).transfers,
+    ).toHaveLength(1);
   });
 
   it('the same key with a different body is refused with 422', async () => {
     const dealId = await deliveredDeal();
-    const headers = { ...bearer(brand.token), 'idempotency-key': 'release-body-1' };
+    const headers = {
+      ...bearer(brand.token),
+      'idempotency-key': 'release-body-1',
+    };
     const first = await t.app.inject({
       method: 'POST',
       url: `/api/deals/${dealId}/release`,
@@ -252,7 +293,11 @@ describe('Idempotency-Key on the money routes', () => {
       payload: { note: 'b' },
     });
     expect(other.statusCode).toBe(422);
-    expect(other.json().message).toBe('This Idempotency-Key was used with a different request');
-    expect((await typesOf(dealId)).filter((x) => x === 'FundsReleaseRequested')).toHaveLength(1);
+    expect(other.json().message).toBe(
+      'This Idempotency-Key was used with a different request',
+    );
+    expect(
+      (await typesOf(dealId)).filter((x) => x === 'FundsReleaseRequested'),
+    ).toHaveLength(1);
   });
 });

@@ -4,7 +4,11 @@ import type { DealContext } from '@machines/deal/deal.context';
 import { heldCents } from '@machines/escrow/escrow-ledger';
 import type { PaymentRequestContext } from '@machines/payment-request/payment-request.context';
 import type { MoneyOverview } from '@projections/money.queries';
-import { createPaidRequest, payDeal, deliverPaidDeal } from '@tests/support/flow-helpers';
+import {
+  createPaidRequest,
+  payDeal,
+  deliverPaidDeal,
+} from '@tests/support/flow-helpers';
 import { isSimulated } from '@server/money/gateway/create-gateway';
 import {
   bearer,
@@ -34,13 +38,18 @@ async function adminLogin() {
 afterAll(() => t.close());
 
 const overview = async () => {
-  const res = await t.app.inject({ url: '/api/admin/money/overview', headers: bearer(adminToken) });
+  const res = await t.app.inject({
+    url: '/api/admin/money/overview',
+    headers: bearer(adminToken),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as MoneyOverview;
 };
 
 /** A paid deal whose creator accepted, connected a bank account and delivered: its review period runs. */
-async function delivered(amount: string): Promise<{ id: number; link: string }> {
+async function delivered(
+  amount: string,
+): Promise<{ id: number; link: string }> {
   const { id } = await createDeal(t.app, brand.token, { amount });
   const link = await deliverPaidDeal(t.app, t.ctx, brand.token, id);
   return { id, link };
@@ -54,7 +63,9 @@ function sumsOverEntities() {
       .all()
       .map((r) => JSON.parse(r.context) as DealContext),
     ...t.ctx.readDb
-      .prepare<[], { context: string }>('SELECT context FROM rm_payment_requests')
+      .prepare<[], { context: string }>(
+        'SELECT context FROM rm_payment_requests',
+      )
       .all()
       .map((r) => JSON.parse(r.context) as PaymentRequestContext),
   ];
@@ -121,7 +132,10 @@ describe('money overview', () => {
       refundedCents: 12_984,
     });
     expect(o.days).toHaveLength(90);
-    expect(o.days.at(-1)).toMatchObject({ day: '2026-03-02', releasedCents: 25_000 });
+    expect(o.days.at(-1)).toMatchObject({
+      day: '2026-03-02',
+      releasedCents: 25_000,
+    });
     // Held now: the reviewing and disputed deals and the paid request (the release and the refund have left).
     expect(o.heldCents).toBe(10_820 + 8_656 + 42_000);
     // The review period (48 h) and the dispute (72 h) release on their own within 7 days, not within 24 hours.
@@ -130,7 +144,8 @@ describe('money overview', () => {
     expect(o.disputedCents).toBe(0);
 
     // A chargeback on the request takes its money out of the escrow into disputed funds.
-    const sessionId = t.ctx.queries.requests.byId(request.id)!.context.checkoutSessionId!;
+    const sessionId = t.ctx.queries.requests.byId(request.id)!.context
+      .checkoutSessionId!;
     const gateway = t.ctx.payments.gateway;
     if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
     const chargeback = await t.app.inject({
@@ -147,9 +162,9 @@ describe('money overview', () => {
     t.clock.advance(47 * HOUR);
     await adminLogin();
     expect((await overview()).dueIn24hCents).toBe(10_000);
-    expect(t.ctx.queries.deals.byId(reviewing.id)!.context.reviewPeriodEndsAt).toBe(
-      '2026-03-04T09:00:00.000Z',
-    );
+    expect(
+      t.ctx.queries.deals.byId(reviewing.id)!.context.reviewPeriodEndsAt,
+    ).toBe('2026-03-04T09:00:00.000Z');
   }, 60_000);
 
   it('exports the 90 days as RFC 4180 CSV (CRLF, BOM, euros with cents) for admins and auditors, and refuses others', async () => {
@@ -163,9 +178,14 @@ describe('money overview', () => {
       /attachment; filename="money-2026-03-0\d\.csv"/,
     );
     expect(
-      res.body.startsWith('\uFEFFday,charged_eur,released_eur,refunded_eur,fees_eur\r\n'),
+      res.body.startsWith(
+        '\uFEFFday,charged_eur,released_eur,refunded_eur,fees_eur\r\n',
+      ),
     ).toBe(true);
-    const rows = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
+    const rows = parse(res.body, { bom: true, columns: true }) as Record<
+      string,
+      string
+    >[];
     expect(rows).toHaveLength(90);
     expect(rows.find((r) => r.day === '2026-03-02')).toMatchObject({
       released_eur: '250.00',
@@ -180,6 +200,8 @@ describe('money overview', () => {
         })
       ).statusCode,
     ).toBe(401);
-    expect((await t.app.inject({ url: '/api/admin/money/overview' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/admin/money/overview' })).statusCode,
+    ).toBe(401);
   });
 });

@@ -71,7 +71,9 @@ const WEIGHTS: Partial<Record<Kind, number>> = {
   refund: 2,
   split: 3,
 };
-const WEIGHTED: Kind[] = KINDS.flatMap((kind) => Array<Kind>(WEIGHTS[kind] ?? 1).fill(kind));
+const WEIGHTED: Kind[] = KINDS.flatMap((kind) =>
+  Array<Kind>(WEIGHTS[kind] ?? 1).fill(kind),
+);
 const stepArb: fc.Arbitrary<Step> = fc.record({
   kind: fc.constantFrom(...WEIGHTED),
   deal: fc.nat({ max: 2 }),
@@ -112,7 +114,8 @@ async function runStep(
       // What a user would do next: pay, accept and connect a bank, deliver, then approve, dispute or wait.
       const { status, context } = await dealState(h, dealId);
       if (status === 'pending_payment') {
-        if (!context.openSession) await runStep(h, deals, delivered, { ...step, kind: 'checkout' });
+        if (!context.openSession)
+          await runStep(h, deals, delivered, { ...step, kind: 'checkout' });
         return runStep(h, deals, delivered, { ...step, kind: 'payCurrent' });
       }
       if (status === 'pending_delivery') {
@@ -122,8 +125,18 @@ async function runStep(
         });
       }
       if (status === 'delivered' || status === 'dispute') {
-        const next: Kind[] = ['brandRelease', 'dispute', 'time', 'adminRelease', 'refund', 'split'];
-        return runStep(h, deals, delivered, { ...step, kind: next[step.n % next.length]! });
+        const next: Kind[] = [
+          'brandRelease',
+          'dispute',
+          'time',
+          'adminRelease',
+          'refund',
+          'split',
+        ];
+        return runStep(h, deals, delivered, {
+          ...step,
+          kind: next[step.n % next.length]!,
+        });
       }
       return;
     }
@@ -133,29 +146,39 @@ async function runStep(
       return attempt(() =>
         h.run.deal(
           dealId,
-          { type: 'UpdateDealTerms', terms: { ...context.terms!, ...breakdown(amount, 'deal') } },
+          {
+            type: 'UpdateDealTerms',
+            terms: { ...context.terms!, ...breakdown(amount, 'deal') },
+          },
           brand,
         ),
       );
     }
     case 'checkout':
       return attempt(async () =>
-        d.sessions.push(sessionIdOf((await h.escrow.startDealCheckout(dealId, brand)).url)),
+        d.sessions.push(
+          sessionIdOf((await h.escrow.startDealCheckout(dealId, brand)).url),
+        ),
       );
     case 'payCurrent': {
       const open = (await dealState(h, dealId)).context.openSession;
-      if (open) await attempt(() => h.gateway.payCheckout(open.sessionId, method));
+      if (open)
+        await attempt(() => h.gateway.payCheckout(open.sessionId, method));
       return;
     }
     case 'payOld': {
       if (d.sessions.length === 0) return;
-      return attempt(() => h.gateway.payCheckout(d.sessions[step.n % d.sessions.length]!, method));
+      return attempt(() =>
+        h.gateway.payCheckout(d.sessions[step.n % d.sessions.length]!, method),
+      );
     }
     case 'payUnknown': {
       // A session the deal never recorded (made at the gateway directly), for its total or any amount.
       const { context } = await dealState(h, dealId);
       const totalCents =
-        step.n % 2 === 0 ? (context.amounts?.totalCents ?? 1) : 1 + (step.n % 200_000);
+        step.n % 2 === 0
+          ? (context.amounts?.totalCents ?? 1)
+          : 1 + (step.n % 200_000);
       const { sessionId } = await h.gateway.createCheckoutSession({
         kind: 'deal',
         reference: String(dealId),
@@ -163,7 +186,11 @@ async function runStep(
         totalCents,
         successUrl: `${PUBLIC_URL}/ok`,
         cancelUrl: `${PUBLIC_URL}/no`,
-        metadata: { kind: 'deal', dealId: String(dealId), streamId: d.streamId },
+        metadata: {
+          kind: 'deal',
+          dealId: String(dealId),
+          streamId: d.streamId,
+        },
         idempotencyKey: randomUUID(),
         transferGroup: d.streamId,
       });
@@ -175,16 +202,25 @@ async function runStep(
       const res = await h.app.inject({
         method: 'POST',
         url: '/api/stripe/webhook',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signature,
+        },
         payload,
       });
       expect(res.statusCode, res.body).toBe(200);
       return;
     }
     case 'acceptConnect':
-      await attempt(() => h.run.deal(dealId, { type: 'AcceptDeal' }, creatorLink));
+      await attempt(() =>
+        h.run.deal(dealId, { type: 'AcceptDeal' }, creatorLink),
+      );
       return attempt(async () => {
-        const { url } = await h.escrow.startDealOnboarding(dealId, d.token, creatorLink);
+        const { url } = await h.escrow.startDealOnboarding(
+          dealId,
+          d.token,
+          creatorLink,
+        );
         await submit(h, url, { outcome: 'complete' });
       });
     case 'deliver':
@@ -193,7 +229,9 @@ async function runStep(
       await attempt(() => h.escrow.releaseFunds(dealId, 'brand', brand));
       return attempt(() => h.escrow.releaseFunds(dealId, 'brand', brand));
     case 'dispute':
-      return attempt(() => h.escrow.openDispute(dealId, 'Not as agreed', brand));
+      return attempt(() =>
+        h.escrow.openDispute(dealId, 'Not as agreed', brand),
+      );
     case 'hold':
       return attempt(() => h.escrow.hold(dealId, admin));
     case 'resume':
@@ -206,23 +244,37 @@ async function runStep(
     case 'delete':
       return attempt(() => h.run.deal(dealId, { type: 'DeleteDeal' }, brand));
     case 'failTransfers':
-      h.gateway.failTransfersWith(step.n % 2 === 0 ? 'payouts_not_enabled' : null);
+      h.gateway.failTransfersWith(
+        step.n % 2 === 0 ? 'payouts_not_enabled' : null,
+      );
       return;
     case 'split': {
       // An admin splits (putting a deal not in dispute on hold first); some refunds are refused, to be retried.
       const { status, context } = await dealState(h, dealId);
-      if ((status === 'delivered' || status === 'pending_delivery') && context.hold === null)
+      if (
+        (status === 'delivered' || status === 'pending_delivery') &&
+        context.hold === null
+      )
         await attempt(() => h.escrow.hold(dealId, admin));
       const amount = context.amounts?.amountCents ?? 2;
-      const creatorCents = step.n % 7 === 0 ? amount : 1 + (step.n % Math.max(1, amount - 1));
+      const creatorCents =
+        step.n % 7 === 0 ? amount : 1 + (step.n % Math.max(1, amount - 1));
       const refuse = step.n % 3 === 0;
       if (refuse) h.gateway.failRefundsWith('invalid_request');
       try {
         await attempt(() =>
-          h.run.deal(dealId, { type: 'ResolveWithSplit', creatorCents, key: randomUUID() }, admin),
+          h.run.deal(
+            dealId,
+            { type: 'ResolveWithSplit', creatorCents, key: randomUUID() },
+            admin,
+          ),
         );
         await attempt(() =>
-          h.run.deal(dealId, { type: 'ResolveWithSplit', creatorCents, key: randomUUID() }, admin),
+          h.run.deal(
+            dealId,
+            { type: 'ResolveWithSplit', creatorCents, key: randomUUID() },
+            admin,
+          ),
         );
         await h.settleEffects();
       } finally {
@@ -239,7 +291,9 @@ async function runStep(
     case 'restart': {
       // Another instance whose payments reactor replays every intent from position 0: nothing may happen twice.
       const other = await h.secondInstance();
-      expect(await other.reactors.processed(await h.store.headPosition())).toBe(true);
+      expect(await other.reactors.processed(await h.store.headPosition())).toBe(
+        true,
+      );
       await other.close();
       return;
     }
@@ -247,7 +301,11 @@ async function runStep(
 }
 
 /** The money invariants of one deal, from the gateway's records and the ledger. */
-async function checkDeal(h: Harness, d: DealUnderTest, label: string): Promise<void> {
+async function checkDeal(
+  h: Harness,
+  d: DealUnderTest,
+  label: string,
+): Promise<void> {
   const { status, context } = await dealState(h, d.dealId);
   const sessions = h.gateway.ledger.sessions
     .values()
@@ -262,10 +320,16 @@ async function checkDeal(h: Harness, d: DealUnderTest, label: string): Promise<v
   const where = `${label}: deal ${d.dealId} (${status})`;
 
   expect(
-    { charged: m.chargedCents, refunded: m.refundedCents, transferred: m.transferredCents },
+    {
+      charged: m.chargedCents,
+      refunded: m.refundedCents,
+      transferred: m.transferredCents,
+    },
     where,
   ).toEqual({ charged, refunded, transferred });
-  expect(charged - refunded - transferred - m.feeKeptCents, where).toBe(heldCents(context));
+  expect(charged - refunded - transferred - m.feeKeptCents, where).toBe(
+    heldCents(context),
+  );
   expect(heldCents(context), where).toBeGreaterThanOrEqual(0);
   expect(transfers.length, where).toBeLessThanOrEqual(1);
   expect(
@@ -276,20 +340,28 @@ async function checkDeal(h: Harness, d: DealUnderTest, label: string): Promise<v
   const split = context.split;
   // A transfer is the creator amount, or a split's part of it; never more.
   for (const t of transfers)
-    expect(t.amountCents, where).toBe(split ? split.creatorCents : context.terms!.amountCents);
+    expect(t.amountCents, where).toBe(
+      split ? split.creatorCents : context.terms!.amountCents,
+    );
   // Every unexpected payment has been refunded once the effects settled: what is held funds the deal.
   expect(escrowedCents(context), where).toBe(heldCents(context));
-  const inEscrow = ['pending_delivery', 'delivered', 'dispute'].includes(status);
+  const inEscrow = ['pending_delivery', 'delivered', 'dispute'].includes(
+    status,
+  );
   // A split's parts add up to what the escrow held; a part leaves the escrow only once the gateway made it.
   const splitGone = split
-    ? (split.transfer === 'succeeded' ? split.creatorCents + split.feeKeptCents : 0) +
-      (split.refund === 'succeeded' ? split.refundCents : 0)
+    ? (split.transfer === 'succeeded'
+        ? split.creatorCents + split.feeKeptCents
+        : 0) + (split.refund === 'succeeded' ? split.refundCents : 0)
     : 0;
   if (split)
-    expect(split.creatorCents + split.feeKeptCents + split.refundCents, where).toBe(
-      split.chargedCents,
-    );
-  expect(heldCents(context), where).toBe(inEscrow ? context.amounts!.totalCents - splitGone : 0);
+    expect(
+      split.creatorCents + split.feeKeptCents + split.refundCents,
+      where,
+    ).toBe(split.chargedCents);
+  expect(heldCents(context), where).toBe(
+    inEscrow ? context.amounts!.totalCents - splitGone : 0,
+  );
   expect(status === 'split_resolved', where).toBe(
     split !== null && splitGone === split.chargedCents,
   );
@@ -302,30 +374,45 @@ async function checkDeal(h: Harness, d: DealUnderTest, label: string): Promise<v
   let payments = 0;
   for (const e of events) {
     const data = e.data as Record<string, unknown>;
-    if (e.type === 'DealCreated' || e.type === 'DealUpdated') due = data.totalCents as number;
+    if (e.type === 'DealCreated' || e.type === 'DealUpdated')
+      due = data.totalCents as number;
     if (e.type === 'CheckoutSessionCreated')
-      open = { sessionId: data.sessionId as string, totalCents: data.totalCents as number };
-    if (e.type === 'CheckoutSessionClosed' && open?.sessionId === data.sessionId) open = null;
+      open = {
+        sessionId: data.sessionId as string,
+        totalCents: data.totalCents as number,
+      };
+    if (
+      e.type === 'CheckoutSessionClosed' &&
+      open?.sessionId === data.sessionId
+    )
+      open = null;
     if (e.type === 'PaymentSucceeded') {
       payments++;
       expect(open?.sessionId, where).toBe(data.checkoutSessionId);
       expect(data.amountCents, where).toBe(open?.totalCents);
       expect(data.amountCents, where).toBe(due);
-      const session = h.gateway.ledger.sessions.get(data.checkoutSessionId as string);
+      const session = h.gateway.ledger.sessions.get(
+        data.checkoutSessionId as string,
+      );
       expect(session?.chargeId, where).not.toBeNull();
       expect(session?.totalCents, where).toBe(due);
       open = null;
     }
   }
   expect(payments, where).toBeLessThanOrEqual(1);
-  if (status !== 'pending_payment' && status !== 'deleted') expect(payments, where).toBe(1);
+  if (status !== 'pending_payment' && status !== 'deleted')
+    expect(payments, where).toBe(1);
 }
 
 /**
  * Nothing moves that the ledger did not decide: every transfer and refund at the gateway carries the
  * key of an intent on the deal's stream and is recorded there by an outcome with its id and amount.
  */
-async function nothingUndecided(h: Harness, d: DealUnderTest, where: string): Promise<void> {
+async function nothingUndecided(
+  h: Harness,
+  d: DealUnderTest,
+  where: string,
+): Promise<void> {
   const keys = new Set<string>();
   const recorded = new Map<string, number>();
   const strays = new Set<string>();
@@ -336,22 +423,29 @@ async function nothingUndecided(h: Harness, d: DealUnderTest, where: string): Pr
     for (const field of ['transferId', 'refundId'])
       if (typeof data[field] === 'string')
         recorded.set(data[field] as string, Number(data.amountCents));
-    if (e.type === 'DuplicatePaymentRefunded') strays.add(data.refundId as string);
+    if (e.type === 'DuplicatePaymentRefunded')
+      strays.add(data.refundId as string);
   }
   const { transfers, refunds } = h.gateway.ledger.moneyOfGroup(d.streamId);
   for (const t of transfers) {
-    expect(keys.has(t.idempotencyKey), `${where}: transfer ${t.id} under an intent's key`).toBe(
-      true,
+    expect(
+      keys.has(t.idempotencyKey),
+      `${where}: transfer ${t.id} under an intent's key`,
+    ).toBe(true);
+    expect(recorded.get(t.id), `${where}: transfer ${t.id} recorded`).toBe(
+      t.amountCents,
     );
-    expect(recorded.get(t.id), `${where}: transfer ${t.id} recorded`).toBe(t.amountCents);
   }
   for (const r of refunds) {
-    expect(recorded.get(r.id), `${where}: refund ${r.id} recorded`).toBe(r.amountCents);
+    expect(recorded.get(r.id), `${where}: refund ${r.id} recorded`).toBe(
+      r.amountCents,
+    );
     // A stray payment's refund is keyed by its session; the deal's own refunds by their intent.
     if (!strays.has(r.id))
-      expect(keys.has(r.idempotencyKey), `${where}: refund ${r.id} under an intent's key`).toBe(
-        true,
-      );
+      expect(
+        keys.has(r.idempotencyKey),
+        `${where}: refund ${r.id} under an intent's key`,
+      ).toBe(true);
   }
 }
 
@@ -384,12 +478,18 @@ describe('money property: the ledger and the gateway agree after any sequence', 
             const deals: DealUnderTest[] = [];
             for (const amount of amounts) {
               const { dealId, token } = await givenDeal(h, amount);
-              deals.push({ dealId, token, streamId: dealAggregate.streamId(dealId), sessions: [] });
+              deals.push({
+                dealId,
+                token,
+                streamId: dealAggregate.streamId(dealId),
+                sessions: [],
+              });
             }
             for (const [i, step] of steps.entries()) {
               await runStep(h, deals, delivered, step);
               await h.settleEffects();
-              for (const d of deals) await checkDeal(h, d, `step ${i} ${step.kind}`);
+              for (const d of deals)
+                await checkDeal(h, d, `step ${i} ${step.kind}`);
             }
             for (const d of deals)
               for (const e of await h.store.readStream(d.streamId))
@@ -412,7 +512,10 @@ describe('money property: the ledger and the gateway agree after any sequence', 
       'SplitTransferSucceeded',
       'SplitRefundSucceeded',
     ]) {
-      expect(seen.get(type) ?? 0, `${type} in ${JSON.stringify([...seen])}`).toBeGreaterThan(0);
+      expect(
+        seen.get(type) ?? 0,
+        `${type} in ${JSON.stringify([...seen])}`,
+      ).toBeGreaterThan(0);
     }
   }, 120_000);
 });

@@ -30,7 +30,9 @@ describe('payment-request lifecycle on the simulated gateway', () => {
     await accept(requestId);
     const { url } = await h.escrow.startRequestCheckout(requestId, visitor);
     const response = await submit(h, url, { method: 'ideal', outcome: 'pay' });
-    expect(response.headers.location).toBe(`http://escrow.test/pay-request-success/${token}`);
+    expect(response.headers.location).toBe(
+      `http://escrow.test/pay-request-success/${token}`,
+    );
     const { status, context } = await requestState(h, requestId);
     expect(status).toBe('paid');
     expect(context.paidCents).toBe(42_000);
@@ -39,10 +41,14 @@ describe('payment-request lifecycle on the simulated gateway', () => {
   it('given a paid request and a creator with payouts enabled, when the creator completes it, then the amount is transferred once', async () => {
     const { requestId } = await givenRequest(h, 'u_creator');
     await accept(requestId);
-    await submit(h, (await h.escrow.startRequestCheckout(requestId, visitor)).url, {
-      method: 'card',
-      outcome: 'pay',
-    });
+    await submit(
+      h,
+      (await h.escrow.startRequestCheckout(requestId, visitor)).url,
+      {
+        method: 'card',
+        outcome: 'pay',
+      },
+    );
     expect(await h.escrow.userBankStatus('u_creator')).toBe('not_connected');
     const { url } = await h.escrow.startUserOnboarding('u_creator', creator);
     await submit(h, url, { outcome: 'complete' });
@@ -50,7 +56,9 @@ describe('payment-request lifecycle on the simulated gateway', () => {
 
     const result = await h.escrow.completeAndApprove(requestId, creator);
     // The command records the payout intent; the payments reactor makes the transfer with its key.
-    expect(result.events.map((e) => e.type)).toEqual(['PaymentRequestPayoutRequested']);
+    expect(result.events.map((e) => e.type)).toEqual([
+      'PaymentRequestPayoutRequested',
+    ]);
     const { status, context } = await requestState(h, requestId);
     expect(status).toBe('completed');
     expect(h.gateway.ledger.transfers).toMatchObject([
@@ -58,11 +66,14 @@ describe('payment-request lifecycle on the simulated gateway', () => {
         amountCents: 40_000,
         transferGroup: `payment-request-${requestId}`,
         idempotencyKey:
-          context.pendingPayout?.key ?? (result.events[0]!.data as { key: string }).key,
+          context.pendingPayout?.key ??
+          (result.events[0]!.data as { key: string }).key,
       },
     ]);
     expect(context.transferId).toBe(h.gateway.ledger.transfers[0]?.id);
-    await expect(h.escrow.completeAndApprove(requestId, creator)).rejects.toMatchObject({
+    await expect(
+      h.escrow.completeAndApprove(requestId, creator),
+    ).rejects.toMatchObject({
       kind: 'illegal_transition',
     });
     expect(h.gateway.ledger.transfers).toHaveLength(1);
@@ -78,8 +89,8 @@ describe('payment-request lifecycle on the simulated gateway', () => {
     const { requestId } = await givenRequest(h, 'u_creator', 24);
     await accept(requestId);
     h.clock.advance(24 * 3_600_000);
-    await expect(h.escrow.startRequestCheckout(requestId, visitor)).rejects.toThrow(
-      'Payment request has expired',
-    );
+    await expect(
+      h.escrow.startRequestCheckout(requestId, visitor),
+    ).rejects.toThrow('Payment request has expired');
   });
 });

@@ -42,15 +42,19 @@ describe('the identity at bank setup', () => {
       address: 'Coolsingel 40, 3011 AD Rotterdam, NL',
       taxId: 'nl 1234',
     };
-    const corrected = await startUser(creator.token, { identity: { ...moved, taxId: 'NL-12345' } });
+    const corrected = await startUser(creator.token, {
+      identity: { ...moved, taxId: 'NL-12345' },
+    });
     expect(corrected.statusCode, corrected.body).toBe(200);
     const events = await t.ctx.store.readStream(`user-${creator.userId}`);
     const linked = events.filter((e) => e.type === 'PayoutAccountLinked');
-    expect(linked.map((e) => (e.data as { identity?: unknown }).identity)).toEqual([
-      identity,
-      { ...moved, taxId: 'NL-12345' },
-    ]);
-    expect(new Set(linked.map((e) => (e.data as { accountId: string }).accountId)).size).toBe(1);
+    expect(
+      linked.map((e) => (e.data as { identity?: unknown }).identity),
+    ).toEqual([identity, { ...moved, taxId: 'NL-12345' }]);
+    expect(
+      new Set(linked.map((e) => (e.data as { accountId: string }).accountId))
+        .size,
+    ).toBe(1);
   });
 
   it('refuses an incomplete or malformed identity with its code, in English and Dutch', async () => {
@@ -71,8 +75,14 @@ describe('the identity at bank setup', () => {
         (en.json() as { message: string }).message,
       );
     }
-    const nl = await startUser(creator.token, { identity: { ...identity, taxId: '1' } }, 'nl');
-    expect((nl.json() as { message: string }).message).toContain('fiscaal nummer');
+    const nl = await startUser(
+      creator.token,
+      { identity: { ...identity, taxId: '1' } },
+      'nl',
+    );
+    expect((nl.json() as { message: string }).message).toContain(
+      'fiscaal nummer',
+    );
     const events = await t.ctx.store.readStream(`user-${creator.userId}`);
     expect(events.some((e) => e.type === 'PayoutAccountLinked')).toBe(false);
   });
@@ -87,7 +97,10 @@ describe('the identity at bank setup', () => {
       headers: bearer(brand.token),
     });
     const link = (gen.json() as { token: string }).token;
-    expect((await acceptLink(t.app, t.ctx, { kind: 'deal', token: link })).statusCode).toBe(200);
+    expect(
+      (await acceptLink(t.app, t.ctx, { kind: 'deal', token: link }))
+        .statusCode,
+    ).toBe(200);
     const start = (body: unknown) =>
       t.app.inject({
         method: 'POST',
@@ -95,15 +108,23 @@ describe('the identity at bank setup', () => {
         headers: claimHeader(link),
         payload: body as object,
       });
-    const bad = await start({ identity: { ...identity, birthDate: '12-04-1996' } });
+    const bad = await start({
+      identity: { ...identity, birthDate: '12-04-1996' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'payout_birth_date_invalid' });
-    expect(t.ctx.queries.deals.byId(id)!.context.onboardingAccountId).toBeNull();
+    expect(
+      t.ctx.queries.deals.byId(id)!.context.onboardingAccountId,
+    ).toBeNull();
     const ok = await start({ identity });
     expect(ok.statusCode, ok.body).toBe(200);
     const events = await t.ctx.store.readStream(`deal-${id}`);
     const started = events.filter((e) => e.type === 'BankOnboardingStarted');
-    expect(started.map((e) => (e.data as { identity?: unknown }).identity)).toEqual([identity]);
-    expect(t.ctx.queries.deals.byId(id)!.context.payoutIdentity).toEqual(identity);
+    expect(
+      started.map((e) => (e.data as { identity?: unknown }).identity),
+    ).toEqual([identity]);
+    expect(t.ctx.queries.deals.byId(id)!.context.payoutIdentity).toEqual(
+      identity,
+    );
   });
 });

@@ -25,10 +25,14 @@ describe('payment-request payouts: deferred until the account is ready, held by 
       () => [{ type: 'PaymentRequestAccepted', data: {} }],
       visitor,
     );
-    await submit(h, (await h.escrow.startRequestCheckout(requestId, visitor)).url, {
-      method: 'card',
-      outcome: 'pay',
-    });
+    await submit(
+      h,
+      (await h.escrow.startRequestCheckout(requestId, visitor)).url,
+      {
+        method: 'card',
+        outcome: 'pay',
+      },
+    );
     return requestId;
   }
 
@@ -44,12 +48,14 @@ describe('payment-request payouts: deferred until the account is ready, held by 
     expect(status).toBe('completed');
     expect(context.payoutDeferredAt).not.toBeNull();
     expect(context.transferId).toBeNull();
-    expect(await h.types(paymentRequestAggregate.streamId(requestId))).toContain(
-      'PaymentRequestPayoutDeferred',
-    );
+    expect(
+      await h.types(paymentRequestAggregate.streamId(requestId)),
+    ).toContain('PaymentRequestPayoutDeferred');
     await h.tick();
     expect(h.gateway.ledger.transfers).toHaveLength(0);
-    await expect(h.escrow.completeAndApprove(requestId, creator)).rejects.toMatchObject({
+    await expect(
+      h.escrow.completeAndApprove(requestId, creator),
+    ).rejects.toMatchObject({
       kind: 'illegal_transition',
     });
   });
@@ -60,13 +66,18 @@ describe('payment-request payouts: deferred until the account is ready, held by 
     await connectCreator();
     await h.tick();
     await h.tick();
-    await h.escrow.payDeferredPayout(requestId, { actor: { kind: 'system', id: 'again' } });
+    await h.escrow.payDeferredPayout(requestId, {
+      actor: { kind: 'system', id: 'again' },
+    });
     const requested = (
       await h.store.readStream(paymentRequestAggregate.streamId(requestId))
     ).filter((e) => e.type === 'PaymentRequestPayoutRequested');
     expect(requested).toHaveLength(1);
     expect(h.gateway.ledger.transfers).toMatchObject([
-      { amountCents: 40_000, idempotencyKey: (requested[0]!.data as { key: string }).key },
+      {
+        amountCents: 40_000,
+        idempotencyKey: (requested[0]!.data as { key: string }).key,
+      },
     ]);
     const { status, context } = await requestState(h, requestId);
     expect(status).toBe('completed');
@@ -86,17 +97,24 @@ describe('payment-request payouts: deferred until the account is ready, held by 
       'fraudulent',
     );
     const held = await requestState(h, requestId);
-    expect(held.context.hold).toMatchObject({ reason: 'Chargeback: fraudulent' });
+    expect(held.context.hold).toMatchObject({
+      reason: 'Chargeback: fraudulent',
+    });
     expect(held.context.chargebacks).toHaveLength(1);
-    await expect(h.escrow.completeAndApprove(requestId, creator)).rejects.toThrow(/chargeback/);
+    await expect(
+      h.escrow.completeAndApprove(requestId, creator),
+    ).rejects.toThrow(/chargeback/);
     expect(h.gateway.ledger.transfers).toHaveLength(0);
 
     // Released while the chargeback is open: the disputed money is not in escrow, nothing is paid.
     await h.escrow.releaseRequestHold(requestId, 'Evidence sent', admin);
-    await expect(h.escrow.completeAndApprove(requestId, creator)).rejects.toThrow(
-      /chargeback on this payment is open/,
+    await expect(
+      h.escrow.completeAndApprove(requestId, creator),
+    ).rejects.toThrow(/chargeback on this payment is open/);
+    await h.gateway.closeChargeback(
+      h.gateway.ledger.disputes.at(-1)!.id,
+      'won',
     );
-    await h.gateway.closeChargeback(h.gateway.ledger.disputes.at(-1)!.id, 'won');
     await h.escrow.completeAndApprove(requestId, creator);
     expect((await requestState(h, requestId)).status).toBe('completed');
     expect(h.gateway.ledger.transfers).toHaveLength(1);
@@ -111,15 +129,24 @@ describe('payment-request payouts: deferred until the account is ready, held by 
     );
     await connectCreator();
     await h.tick();
-    await h.escrow.payDeferredPayout(requestId, { actor: { kind: 'system', id: 'probe' } });
+    await h.escrow.payDeferredPayout(requestId, {
+      actor: { kind: 'system', id: 'probe' },
+    });
     expect(h.gateway.ledger.transfers).toHaveLength(0);
     await h.escrow.releaseRequestHold(requestId, null, admin);
     await h.tick();
     expect(h.gateway.ledger.transfers).toHaveLength(0);
-    await h.gateway.closeChargeback(h.gateway.ledger.disputes.at(-1)!.id, 'won');
-    await h.escrow.payDeferredPayout(requestId, { actor: { kind: 'system', id: 'probe' } });
+    await h.gateway.closeChargeback(
+      h.gateway.ledger.disputes.at(-1)!.id,
+      'won',
+    );
+    await h.escrow.payDeferredPayout(requestId, {
+      actor: { kind: 'system', id: 'probe' },
+    });
     await h.tick();
     expect(h.gateway.ledger.transfers).toHaveLength(1);
-    expect((await requestState(h, requestId)).context.transferId).not.toBeNull();
+    expect(
+      (await requestState(h, requestId)).context.transferId,
+    ).not.toBeNull();
   });
 });

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptLink, createPaidRequest, payDeal } from '@tests/support/flow-helpers';
+import {
+  acceptLink,
+  createPaidRequest,
+  payDeal,
+} from '@tests/support/flow-helpers';
 import { loadConfig } from '@server/config';
 import { isSimulated } from '@server/money/gateway/create-gateway';
 import {
@@ -22,11 +26,14 @@ describe('simulated gateway: the test-mode chargeback page', () => {
   it('given a paid request, when "Simulate chargeback" is posted on /sim/payments/:sessionId, then the request is held', async () => {
     const creator = await registerUser(t.app);
     const { id } = await createPaidRequest(t.app, t.ctx, creator.token);
-    const sessionId = t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!;
+    const sessionId =
+      t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!;
     const gateway = t.ctx.payments.gateway;
     if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
     const key = gateway.accessKey('payer', sessionId);
-    const page = await t.app.inject({ url: `/sim/payments/${sessionId}?key=${key}` });
+    const page = await t.app.inject({
+      url: `/sim/payments/${sessionId}?key=${key}`,
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Test mode — no real money');
     expect(page.body).toContain('Simulate chargeback');
@@ -43,13 +50,16 @@ describe('simulated gateway: the test-mode chargeback page', () => {
     expect(t.ctx.queries.requests.byId(id)!.context.hold).toMatchObject({
       reason: 'Chargeback: fraudulent',
     });
-    expect((await t.app.inject({ url: '/sim/payments/cs_unknown' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: '/sim/payments/cs_unknown' })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses a chargeback beyond the charge, and sends the outcome of the open one: lost writes it off', async () => {
     const creator = await registerUser(t.app);
     const { id } = await createPaidRequest(t.app, t.ctx, creator.token);
-    const sessionId = t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!;
+    const sessionId =
+      t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!;
     const gateway = t.ctx.payments.gateway;
     if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
     const url = `/sim/payments/${sessionId}?key=${gateway.accessKey('payer', sessionId)}`;
@@ -63,14 +73,20 @@ describe('simulated gateway: the test-mode chargeback page', () => {
         },
         payload: `outcome=${outcome}`,
       });
-    expect((await post('won')).body).toContain('There is no open chargeback on this charge.');
+    expect((await post('won')).body).toContain(
+      'There is no open chargeback on this charge.',
+    );
     expect((await post('chargeback')).statusCode).toBe(200);
     const again = await post('chargeback');
     expect(again.statusCode).toBe(409);
     expect(again.body).toContain('cannot add up to more than it charged');
-    expect((await post('chargeback', 'nl')).body).toContain('kunnen samen niet meer zijn');
+    expect((await post('chargeback', 'nl')).body).toContain(
+      'kunnen samen niet meer zijn',
+    );
     const chargeId = t.ctx.queries.requests.byId(id)!.context.chargeId;
-    expect(gateway.ledger.disputes.filter((d) => d.chargeId === chargeId)).toHaveLength(1);
+    expect(
+      gateway.ledger.disputes.filter((d) => d.chargeId === chargeId),
+    ).toHaveLength(1);
     await t.ctx.settle(await t.ctx.store.headPosition());
     const held = t.ctx.queries.requests.byId(id)!.context;
     expect(held.chargebacks).toEqual([
@@ -79,7 +95,9 @@ describe('simulated gateway: the test-mode chargeback page', () => {
     expect(held.accounts.totals.disputed!.credits).toBe(held.paidCents);
 
     const lost = await post('lost');
-    expect(lost.body).toContain('Chargeback outcome sent (charge.dispute.closed).');
+    expect(lost.body).toContain(
+      'Chargeback outcome sent (charge.dispute.closed).',
+    );
     await t.ctx.settle(await t.ctx.store.headPosition());
     const after = t.ctx.queries.requests.byId(id)!.context;
     expect(after.chargebacks).toEqual([
@@ -87,19 +105,31 @@ describe('simulated gateway: the test-mode chargeback page', () => {
     ]);
     // Written off: the disputed money left through the gateway; the escrow holds nothing.
     expect(after.accounts.totals.disputed!.debits).toBe(after.paidCents);
-    expect(after.accounts.totals.escrow!.credits - after.accounts.totals.escrow!.debits).toBe(0);
-    expect((await post('lost')).body).toContain('There is no open chargeback on this charge.');
+    expect(
+      after.accounts.totals.escrow!.credits -
+        after.accounts.totals.escrow!.debits,
+    ).toBe(0);
+    expect((await post('lost')).body).toContain(
+      'There is no open chargeback on this charge.',
+    );
   });
 
   it("without the payer's key (or with another), the /sim pages answer 404 and change nothing", async () => {
     const creator = await registerUser(t.app);
     const { id } = await createPaidRequest(t.app, t.ctx, creator.token);
-    const sessionId = t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!;
+    const sessionId =
+      t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!;
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    for (const suffix of ['', '?key=', '?key=00000000000000000000000000000000', '?key[]=x']) {
-      expect((await t.app.inject({ url: `/sim/payments/${sessionId}${suffix}` })).statusCode).toBe(
-        404,
-      );
+    for (const suffix of [
+      '',
+      '?key=',
+      '?key=00000000000000000000000000000000',
+      '?key[]=x',
+    ]) {
+      expect(
+        (await t.app.inject({ url: `/sim/payments/${sessionId}${suffix}` }))
+          .statusCode,
+      ).toBe(404);
       expect(
         (
           await t.app.inject({
@@ -110,9 +140,10 @@ describe('simulated gateway: the test-mode chargeback page', () => {
           })
         ).statusCode,
       ).toBe(404);
-      expect((await t.app.inject({ url: `/sim/checkout/${sessionId}${suffix}` })).statusCode).toBe(
-        404,
-      );
+      expect(
+        (await t.app.inject({ url: `/sim/checkout/${sessionId}${suffix}` }))
+          .statusCode,
+      ).toBe(404);
       expect(
         (
           await t.app.inject({
@@ -139,8 +170,9 @@ describe('simulated gateway: the test-mode chargeback page', () => {
         headers: bearer(brand.token),
       })
     ).json().token;
-    const claimSecret = (await acceptLink(t.app, t.ctx, { kind: 'deal', token: link })).json()
-      .claimSecret;
+    const claimSecret = (
+      await acceptLink(t.app, t.ctx, { kind: 'deal', token: link })
+    ).json().claimSecret;
     const onboarding = new URL(
       (
         await t.app.inject({
@@ -152,7 +184,9 @@ describe('simulated gateway: the test-mode chargeback page', () => {
       ).json().url,
     );
     expect(onboarding.searchParams.get('key')).toMatch(/^[0-9a-f]{32}$/);
-    expect((await t.app.inject({ url: onboarding.pathname })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: onboarding.pathname })).statusCode).toBe(
+      404,
+    );
     expect(
       (
         await t.app.inject({
@@ -164,13 +198,20 @@ describe('simulated gateway: the test-mode chargeback page', () => {
       ).statusCode,
     ).toBe(404);
     expect(
-      (await t.app.inject({ url: `${onboarding.pathname}${onboarding.search}` })).statusCode,
+      (
+        await t.app.inject({
+          url: `${onboarding.pathname}${onboarding.search}`,
+        })
+      ).statusCode,
     ).toBe(200);
   });
 
   it('the public settings say test mode', async () => {
     const res = await t.app.inject({ url: '/api/settings' });
-    expect(res.json()).toMatchObject({ testMode: true, simulatedPayments: true });
+    expect(res.json()).toMatchObject({
+      testMode: true,
+      simulatedPayments: true,
+    });
   });
 });
 
@@ -186,7 +227,9 @@ describe('production refuses fake money unless chosen', () => {
     );
   });
   it('given SIMULATED_PAYMENTS=true, then it starts on the simulated gateway', () => {
-    expect(loadConfig({ ...prod, SIMULATED_PAYMENTS: 'true' }).simulatedPayments).toBe(true);
+    expect(
+      loadConfig({ ...prod, SIMULATED_PAYMENTS: 'true' }).simulatedPayments,
+    ).toBe(true);
     expect(
       loadConfig({
         ...prod,

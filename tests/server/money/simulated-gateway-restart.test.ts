@@ -31,12 +31,17 @@ const openApp = () => createTestApp({ DATA_DIR: dataDir });
 
 function simulated(t: TestApp): SimulatedGateway {
   const gateway = t.ctx.payments.gateway;
-  if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
+  if (!isSimulated(gateway))
+    throw new Error('tests run on the simulated gateway');
   return gateway;
 }
 
 /** Submits a /sim page form as the browser would. */
-const submit = (app: FastifyInstance, url: string, form: Record<string, string>) =>
+const submit = (
+  app: FastifyInstance,
+  url: string,
+  form: Record<string, string>,
+) =>
   app.inject({
     method: 'POST',
     url: `${new URL(url).pathname}${new URL(url).search}`,
@@ -44,7 +49,11 @@ const submit = (app: FastifyInstance, url: string, form: Record<string, string>)
     payload: new URLSearchParams(form).toString(),
   });
 
-async function checkout(t: TestApp, token: string, dealId: number): Promise<string> {
+async function checkout(
+  t: TestApp,
+  token: string,
+  dealId: number,
+): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/create-checkout-session',
@@ -66,7 +75,10 @@ async function acceptAndStartOnboarding(
     headers: bearer(token),
   });
   const link = (gen.json() as { token: string }).token;
-  const accepted = await acceptLink(t.app, t.ctx, { kind: 'deal', token: link });
+  const accepted = await acceptLink(t.app, t.ctx, {
+    kind: 'deal',
+    token: link,
+  });
   expect(accepted.statusCode, accepted.body).toBe(200);
   const onboarding = await t.app.inject({
     method: 'POST',
@@ -78,8 +90,10 @@ async function acceptAndStartOnboarding(
   return { link, onboardingUrl: (onboarding.json() as { url: string }).url };
 }
 
-const settle = async (t: TestApp) => t.ctx.settle(await t.ctx.store.headPosition());
-const dealOf = (t: TestApp, dealId: number) => t.ctx.queries.deals.byId(dealId)!;
+const settle = async (t: TestApp) =>
+  t.ctx.settle(await t.ctx.store.headPosition());
+const dealOf = (t: TestApp, dealId: number) =>
+  t.ctx.queries.deals.byId(dealId)!;
 
 describe('simulated gateway across a restart on the same DATA_DIR', () => {
   let brand: Awaited<ReturnType<typeof registerUser>>;
@@ -107,7 +121,8 @@ describe('simulated gateway across a restart on the same DATA_DIR', () => {
       ).toBe(303);
       const aFlow = await acceptAndStartOnboarding(before, brand.token, a.id);
       expect(
-        (await submit(before.app, aFlow.onboardingUrl, { outcome: 'complete' })).statusCode,
+        (await submit(before.app, aFlow.onboardingUrl, { outcome: 'complete' }))
+          .statusCode,
       ).toBe(303);
       await settle(before);
       await before.app.inject({ url: `/api/deals/token/${aFlow.link}` });
@@ -160,7 +175,9 @@ describe('simulated gateway across a restart on the same DATA_DIR', () => {
     expect(release.statusCode, release.body).toBe(200);
     expect(release.json().deal.status).toBe('completed');
 
-    const { transfers, refunds } = simulated(t).ledger.moneyOfGroup(`deal-${ready.id}`);
+    const { transfers, refunds } = simulated(t).ledger.moneyOfGroup(
+      `deal-${ready.id}`,
+    );
     expect(transfers).toMatchObject([
       { amountCents: 25_000, destination: readyAccountId, reversed: false },
     ]);
@@ -179,7 +196,9 @@ describe('simulated gateway across a restart on the same DATA_DIR', () => {
     expect(done.headers.location).toContain(onboarding.link);
     await settle(t);
     await t.app.inject({ url: `/api/deals/token/${onboarding.link}` });
-    expect(dealOf(t, onboarding.id).context.stripeAccountId).toMatch(/^acct_sim_/);
+    expect(dealOf(t, onboarding.id).context.stripeAccountId).toMatch(
+      /^acct_sim_/,
+    );
 
     expect(
       (
@@ -196,17 +215,23 @@ describe('simulated gateway across a restart on the same DATA_DIR', () => {
       headers: bearer(brand.token),
     });
     expect(release.statusCode, release.body).toBe(200);
-    expect(simulated(t).ledger.moneyOfGroup(`deal-${onboarding.id}`).transfers).toHaveLength(1);
+    expect(
+      simulated(t).ledger.moneyOfGroup(`deal-${onboarding.id}`).transfers,
+    ).toHaveLength(1);
   });
 
   it('pays a checkout session opened before the restart from its /sim page', async () => {
     expect(
-      (await t.app.inject({ url: `${new URL(unpaid.url).pathname}${new URL(unpaid.url).search}` }))
-        .statusCode,
+      (
+        await t.app.inject({
+          url: `${new URL(unpaid.url).pathname}${new URL(unpaid.url).search}`,
+        })
+      ).statusCode,
     ).toBe(200);
-    expect((await submit(t.app, unpaid.url, { method: 'card', outcome: 'pay' })).statusCode).toBe(
-      303,
-    );
+    expect(
+      (await submit(t.app, unpaid.url, { method: 'card', outcome: 'pay' }))
+        .statusCode,
+    ).toBe(303);
     await settle(t);
     expect(dealOf(t, unpaid.id).status).toBe('pending_delivery');
   });

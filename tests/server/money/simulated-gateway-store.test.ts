@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createGateway, SIMULATED_GATEWAY_FILE } from '@server/money/gateway/create-gateway';
+import {
+  createGateway,
+  SIMULATED_GATEWAY_FILE,
+} from '@server/money/gateway/create-gateway';
 import {
   createSimulatedGateway,
   type SimulatedGateway,
@@ -21,27 +24,45 @@ afterEach(() => {
 let files = 0;
 const newFile = () => join(dir, `gateway-${++files}.sqlite`);
 function open(path: string): SimulatedGateway {
-  const gateway = createSimulatedGateway({ publicUrl: 'http://escrow.test', databasePath: path });
+  const gateway = createSimulatedGateway({
+    publicUrl: 'http://escrow.test',
+    databasePath: path,
+  });
   opened.push(gateway);
   return gateway;
 }
 
-const worker = fileURLToPath(new URL('./fixtures/sim-gateway-worker.fixture.ts', import.meta.url));
+const worker = fileURLToPath(
+  new URL('./fixtures/sim-gateway-worker.fixture.ts', import.meta.url),
+);
 
 /** Runs the worker fixture to its end (or its self-inflicted SIGKILL); resolves with its JSON line. */
-function runWorker(args: string[], expectKill = false): Promise<Record<string, string>> {
+function runWorker(
+  args: string[],
+  expectKill = false,
+): Promise<Record<string, string>> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', worker, ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', worker, ...args],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     let errors = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
+    child.stdout
+      .setEncoding('utf8')
+      .on('data', (chunk: string) => (output += chunk));
+    child.stderr
+      .setEncoding('utf8')
+      .on('data', (chunk: string) => (errors += chunk));
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       if (expectKill ? signal !== 'SIGKILL' : code !== 0)
-        return reject(new Error(`worker ended with ${code ?? signal}: ${errors}`));
+        return reject(
+          new Error(`worker ended with ${code ?? signal}: ${errors}`),
+        );
       resolve(JSON.parse(output.trim()) as Record<string, string>);
     });
   });
@@ -59,7 +80,10 @@ async function givenPayable(gateway: SimulatedGateway, group: string) {
     metadata: { dealId: group },
     idempotencyKey: `${group}:checkout`,
   });
-  const { chargeId } = gateway.ledger.charge(gateway.ledger.sessions.get(sessionId)!, 'card');
+  const { chargeId } = gateway.ledger.charge(
+    gateway.ledger.sessions.get(sessionId)!,
+    'card',
+  );
   const { accountId } = await gateway.createConnectedAccount({
     reference: group,
     email: null,
@@ -69,7 +93,12 @@ async function givenPayable(gateway: SimulatedGateway, group: string) {
   return { sessionId, chargeId: chargeId!, accountId };
 }
 
-const transferInput = (group: string, accountId: string, chargeId: string | null, key: string) => ({
+const transferInput = (
+  group: string,
+  accountId: string,
+  chargeId: string | null,
+  key: string,
+) => ({
   amountCents: 25_000,
   destinationAccountId: accountId,
   transferGroup: group,
@@ -81,7 +110,10 @@ const transferInput = (group: string, accountId: string, chargeId: string | null
 describe('simulated gateway file', () => {
   it('is created in DATA_DIR by createGateway, readable by the owner only, in WAL mode with full sync', () => {
     const dataDir = join(dir, 'data-dir');
-    const gateway = createGateway({ publicUrl: 'http://escrow.test', dataDir }) as SimulatedGateway;
+    const gateway = createGateway({
+      publicUrl: 'http://escrow.test',
+      dataDir,
+    }) as SimulatedGateway;
     opened.push(gateway);
     const file = join(dataDir, SIMULATED_GATEWAY_FILE);
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -91,8 +123,12 @@ describe('simulated gateway file', () => {
   });
 
   it('without a DATA_DIR keeps a private in-memory gateway (unit tests)', async () => {
-    const a = createGateway({ publicUrl: 'http://escrow.test' }) as SimulatedGateway;
-    const b = createGateway({ publicUrl: 'http://escrow.test' }) as SimulatedGateway;
+    const a = createGateway({
+      publicUrl: 'http://escrow.test',
+    }) as SimulatedGateway;
+    const b = createGateway({
+      publicUrl: 'http://escrow.test',
+    }) as SimulatedGateway;
     opened.push(a, b);
     const { accountId } = await a.createConnectedAccount({
       reference: '1',
@@ -140,7 +176,9 @@ describe('idempotency keys on a shared file', () => {
 
     const b = open(path);
     expect(
-      await b.createCheckoutSession({ ...b.ledger.sessions.get(sessionId)!.input }),
+      await b.createCheckoutSession({
+        ...b.ledger.sessions.get(sessionId)!.input,
+      }),
     ).toMatchObject({ sessionId });
     expect(
       await b.createConnectedAccount({
@@ -150,7 +188,9 @@ describe('idempotency keys on a shared file', () => {
       }),
     ).toEqual({ accountId });
     expect(
-      await b.transfer(transferInput('deal-2', accountId, chargeId, 'deal-2:release')),
+      await b.transfer(
+        transferInput('deal-2', accountId, chargeId, 'deal-2:release'),
+      ),
     ).toEqual(transfer);
     expect(
       await b.refund({
@@ -162,8 +202,12 @@ describe('idempotency keys on a shared file', () => {
       }),
     ).toEqual(refund);
     const money = b.ledger.moneyOfGroup('deal-2');
-    expect(money.transfers).toMatchObject([{ id: transfer.transferId, reversed: true }]);
-    expect(money.refunds).toMatchObject([{ id: refund.refundId, chargeId, amountCents: 27_050 }]);
+    expect(money.transfers).toMatchObject([
+      { id: transfer.transferId, reversed: true },
+    ]);
+    expect(money.refunds).toMatchObject([
+      { id: refund.refundId, chargeId, amountCents: 27_050 },
+    ]);
     // A new key for the same charge is refused, not refunded twice; the refusal is not remembered as a result.
     await expect(
       b.refund({
@@ -182,7 +226,14 @@ describe('idempotency keys on a shared file', () => {
     const setup = open(path);
     const { accountId } = await givenPayable(setup, 'deal-3');
     const startAt = String(Date.now() + 2_500);
-    const args = ['transfer', path, 'deal-3:release:evt-9', 'deal-3', accountId, startAt];
+    const args = [
+      'transfer',
+      path,
+      'deal-3:release:evt-9',
+      'deal-3',
+      accountId,
+      startAt,
+    ];
     const [one, two] = await Promise.all([runWorker(args), runWorker(args)]);
     expect(one!.transferId).toMatch(/^tr_sim_/);
     expect(two!.transferId).toBe(one!.transferId);
@@ -195,8 +246,22 @@ describe('idempotency keys on a shared file', () => {
     const { accountId } = await givenPayable(setup, 'deal-4');
     const startAt = String(Date.now() + 2_500);
     const [one, two] = await Promise.all([
-      runWorker(['transfer', path, 'deal-4:release:a', 'deal-4', accountId, startAt]),
-      runWorker(['transfer', path, 'deal-4:release:b', 'deal-4', accountId, startAt]),
+      runWorker([
+        'transfer',
+        path,
+        'deal-4:release:a',
+        'deal-4',
+        accountId,
+        startAt,
+      ]),
+      runWorker([
+        'transfer',
+        path,
+        'deal-4:release:b',
+        'deal-4',
+        accountId,
+        startAt,
+      ]),
     ]);
     expect(two!.transferId).toBe(one!.transferId);
     expect(setup.ledger.transfers).toHaveLength(1);
@@ -218,9 +283,13 @@ describe('a crash', () => {
       status: 'complete',
       chargeId: made.chargeId,
     });
-    expect(gateway.ledger.accounts.get(made.accountId!)).toMatchObject({ payoutsEnabled: true });
+    expect(gateway.ledger.accounts.get(made.accountId!)).toMatchObject({
+      payoutsEnabled: true,
+    });
     expect(
-      await gateway.paymentDetails(gateway.ledger.sessions.get(made.sessionId!)!.paymentIntentId),
+      await gateway.paymentDetails(
+        gateway.ledger.sessions.get(made.sessionId!)!.paymentIntentId,
+      ),
     ).toEqual({ chargeId: made.chargeId, method: 'card' });
     // The retry after the crash (same key) gets the transfer made before it.
     const retry = await gateway.transfer(

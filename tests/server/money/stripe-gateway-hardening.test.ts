@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentGateway } from '@server/money/gateway/payment-gateway';
-import { stripeError, type FakeStripe, useFakeStripeGateway } from './support/fake-stripe';
+import {
+  stripeError,
+  type FakeStripe,
+  useFakeStripeGateway,
+} from './support/fake-stripe';
 
 describe('Stripe adapter: stale sessions, duplicate refunds and late reversals', () => {
   let stripe: FakeStripe;
@@ -33,7 +37,9 @@ describe('Stripe adapter: stale sessions, duplicate refunds and late reversals',
         'Only Checkout Sessions with a status of open can be expired.',
       ),
     );
-    await expect(gateway.expireCheckoutSession('cs_paid')).resolves.toBeUndefined();
+    await expect(
+      gateway.expireCheckoutSession('cs_paid'),
+    ).resolves.toBeUndefined();
   });
 
   it('given a duplicate payment, when it is refunded without reversal, then no transfer is listed or reversed and the refund names its intent', async () => {
@@ -59,10 +65,17 @@ describe('Stripe adapter: stale sessions, duplicate refunds and late reversals',
 
   it('given a transfer that lost a race against a refund, when it is reversed, then one reversal with the key is created', async () => {
     stripe.on('POST', '/v1/transfers/tr_late/reversals', () => ({
-      body: { id: 'trr_late', object: 'transfer_reversal', transfer: 'tr_late' },
+      body: {
+        id: 'trr_late',
+        object: 'transfer_reversal',
+        transfer: 'tr_late',
+      },
     }));
     await expect(
-      gateway.reverseTransfer({ transferId: 'tr_late', idempotencyKey: 'deal-7:reversal:tr_late' }),
+      gateway.reverseTransfer({
+        transferId: 'tr_late',
+        idempotencyKey: 'deal-7:reversal:tr_late',
+      }),
     ).resolves.toEqual({ reversalId: 'trr_late' });
     expect(stripe.requests).toMatchObject([
       {

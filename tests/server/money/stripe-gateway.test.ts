@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createGateway } from '@server/money/gateway/create-gateway';
-import { GatewayError, type PaymentGateway } from '@server/money/gateway/payment-gateway';
-import { stripeError, type FakeStripe, useFakeStripeGateway } from './support/fake-stripe';
+import {
+  GatewayError,
+  type PaymentGateway,
+} from '@server/money/gateway/payment-gateway';
+import {
+  stripeError,
+  type FakeStripe,
+  useFakeStripeGateway,
+} from './support/fake-stripe';
 
 describe('Stripe adapter against a local stand-in for the Stripe API', () => {
   let stripe: FakeStripe;
@@ -77,9 +84,14 @@ describe('Stripe adapter against a local stand-in for the Stripe API', () => {
   });
 
   it('given a creator, when an Express account and its link are created, then owner metadata and the accept URLs are sent', async () => {
-    stripe.on('POST', '/v1/accounts', () => ({ body: { id: 'acct_1', object: 'account' } }));
+    stripe.on('POST', '/v1/accounts', () => ({
+      body: { id: 'acct_1', object: 'account' },
+    }));
     stripe.on('POST', '/v1/account_links', () => ({
-      body: { object: 'account_link', url: 'https://connect.stripe.com/setup/e/acct_1/x' },
+      body: {
+        object: 'account_link',
+        url: 'https://connect.stripe.com/setup/e/acct_1/x',
+      },
     }));
     const { accountId } = await gateway.createConnectedAccount({
       reference: 'deal-7',
@@ -94,7 +106,10 @@ describe('Stripe adapter against a local stand-in for the Stripe API', () => {
     });
     expect(link.url).toContain('connect.stripe.com');
     const [account, accountLink] = stripe.requests;
-    expect(account).toMatchObject({ path: '/v1/accounts', idempotencyKey: 'deal-7:account' });
+    expect(account).toMatchObject({
+      path: '/v1/accounts',
+      idempotencyKey: 'deal-7:account',
+    });
     expect(account?.form).toMatchObject({
       type: 'express',
       'capabilities[transfers][requested]': 'true',
@@ -110,7 +125,12 @@ describe('Stripe adapter against a local stand-in for the Stripe API', () => {
 
   it('given an account, when its status is read, then payouts_enabled and details_submitted are reported', async () => {
     stripe.on('GET', '/v1/accounts/acct_1', () => ({
-      body: { id: 'acct_1', object: 'account', payouts_enabled: true, details_submitted: false },
+      body: {
+        id: 'acct_1',
+        object: 'account',
+        payouts_enabled: true,
+        details_submitted: false,
+      },
     }));
     expect(await gateway.getAccountStatus('acct_1')).toEqual({
       payoutsEnabled: true,
@@ -125,19 +145,33 @@ describe('Stripe adapter against a local stand-in for the Stripe API', () => {
         object: 'payment_intent',
         latest_charge:
           r.query['expand[0]'] === 'latest_charge'
-            ? { id: 'ch_1', object: 'charge', payment_method_details: { type: 'ideal' } }
+            ? {
+                id: 'ch_1',
+                object: 'charge',
+                payment_method_details: { type: 'ideal' },
+              }
             : 'ch_1',
       },
     }));
-    expect(await gateway.paymentDetails('pi_1')).toEqual({ chargeId: 'ch_1', method: 'ideal' });
+    expect(await gateway.paymentDetails('pi_1')).toEqual({
+      chargeId: 'ch_1',
+      method: 'ideal',
+    });
   });
 
   it('given no transfer in the group yet, when releasing, then one transfer with group, source charge and key is created', async () => {
     stripe.on('GET', '/v1/transfers', noTransfers);
     stripe.on('POST', '/v1/transfers', () => ({
-      body: { id: 'tr_1', object: 'transfer', amount: 25_000, amount_reversed: 0 },
+      body: {
+        id: 'tr_1',
+        object: 'transfer',
+        amount: 25_000,
+        amount_reversed: 0,
+      },
     }));
-    expect(await gateway.transfer(transferInput)).toEqual({ transferId: 'tr_1' });
+    expect(await gateway.transfer(transferInput)).toEqual({
+      transferId: 'tr_1',
+    });
     const [list, create] = stripe.requests;
     expect(list).toMatchObject({
       method: 'GET',
@@ -175,7 +209,9 @@ describe('Stripe adapter against a local stand-in for the Stripe API', () => {
         ],
       },
     }));
-    expect(await gateway.transfer(transferInput)).toEqual({ transferId: 'tr_old' });
+    expect(await gateway.transfer(transferInput)).toEqual({
+      transferId: 'tr_old',
+    });
     expect(stripe.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
@@ -209,21 +245,30 @@ describe('Stripe adapter against a local stand-in for the Stripe API', () => {
     async (code, message, ours, words) => {
       stripe.on('GET', '/v1/transfers', noTransfers);
       stripe.on('POST', '/v1/transfers', () => stripeError(400, code, message));
-      const error = await gateway.transfer(transferInput).catch((e: unknown) => e);
+      const error = await gateway
+        .transfer(transferInput)
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(GatewayError);
-      expect(error).toMatchObject({ code: ours, message: expect.stringContaining(words) });
+      expect(error).toMatchObject({
+        code: ours,
+        message: expect.stringContaining(words),
+      });
     },
   );
 
   it('given Stripe fails with a 500, when releasing, then the outcome is unknown (gateway_unavailable) and retries keep the key', async () => {
     stripe.on('GET', '/v1/transfers', noTransfers);
-    stripe.on('POST', '/v1/transfers', () => stripeError(500, 'api_error', 'Something went wrong'));
+    stripe.on('POST', '/v1/transfers', () =>
+      stripeError(500, 'api_error', 'Something went wrong'),
+    );
     await expect(gateway.transfer(transferInput)).rejects.toMatchObject({
       code: 'gateway_unavailable',
     });
     const posts = stripe.requests.filter((r) => r.method === 'POST');
     expect(posts.length).toBeGreaterThan(1);
-    expect(new Set(posts.map((p) => p.idempotencyKey))).toEqual(new Set(['deal-7:transfer:0']));
+    expect(new Set(posts.map((p) => p.idempotencyKey))).toEqual(
+      new Set(['deal-7:transfer:0']),
+    );
   });
 
   it('given funds already transferred, when refunding, then the transfer is reversed first and the payment refunded in full', async () => {
@@ -258,7 +303,10 @@ describe('Stripe adapter against a local stand-in for the Stripe API', () => {
     });
     expect(result).toEqual({ refundId: 're_1', transferReversalId: 'trr_1' });
     const posts = stripe.requests.filter((r) => r.method === 'POST');
-    expect(posts.map((p) => p.path)).toEqual(['/v1/transfers/tr_1/reversals', '/v1/refunds']);
+    expect(posts.map((p) => p.path)).toEqual([
+      '/v1/transfers/tr_1/reversals',
+      '/v1/refunds',
+    ]);
     expect(posts[0]?.idempotencyKey).toBe('deal-7:refund:reversal:tr_1');
     expect(posts[1]).toMatchObject({
       idempotencyKey: 'deal-7:refund',
@@ -306,7 +354,11 @@ describe('Stripe adapter against a local stand-in for the Stripe API', () => {
     });
     expect(posts[1]).toMatchObject({
       idempotencyKey: 'k:refund',
-      form: { payment_intent: 'pi_1', amount: '10820', 'metadata[transferGroup]': 'deal-7' },
+      form: {
+        payment_intent: 'pi_1',
+        amount: '10820',
+        'metadata[transferGroup]': 'deal-7',
+      },
     });
   });
 
@@ -316,7 +368,11 @@ describe('Stripe adapter against a local stand-in for the Stripe API', () => {
         id: 'ch_1',
         object: 'charge',
         metadata: {},
-        payment_intent: { id: 'pi_1', object: 'payment_intent', metadata: { dealId: '7' } },
+        payment_intent: {
+          id: 'pi_1',
+          object: 'payment_intent',
+          metadata: { dealId: '7' },
+        },
       },
     }));
     expect(await gateway.chargeMetadata('ch_1')).toEqual({ dealId: '7' });
@@ -325,11 +381,16 @@ describe('Stripe adapter against a local stand-in for the Stripe API', () => {
 
   it('given a secret key without a webhook secret, when the gateway is created, then it refuses to start', () => {
     expect(() =>
-      createGateway({ stripeSecretKey: 'sk_live_1', publicUrl: 'http://app.test' }),
+      createGateway({
+        stripeSecretKey: 'sk_live_1',
+        publicUrl: 'http://app.test',
+      }),
     ).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
 
   it('given no secret key, when the gateway is created, then the simulated gateway runs', () => {
-    expect(createGateway({ publicUrl: 'http://app.test' }).mode).toBe('simulated');
+    expect(createGateway({ publicUrl: 'http://app.test' }).mode).toBe(
+      'simulated',
+    );
   });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentGateway } from '@server/money/gateway/payment-gateway';
-import { type FakeStripe, type RecordedRequest, useFakeStripeGateway } from './support/fake-stripe';
+import {
+  type FakeStripe,
+  type RecordedRequest,
+  useFakeStripeGateway,
+} from './support/fake-stripe';
 
 /** The Stripe adapter's list of money movements, through the real SDK against a local stand-in for the API. */
 describe('Stripe adapter: money movements of a period (reconciliation)', () => {
@@ -19,7 +23,11 @@ describe('Stripe adapter: money movements of a period (reconciliation)', () => {
   });
   /** Two pages: the first until the SDK asks for what comes after its last object. */
   const paged =
-    (url: string, first: ({ id: string } & Record<string, unknown>)[], second: unknown[]) =>
+    (
+      url: string,
+      first: ({ id: string } & Record<string, unknown>)[],
+      second: unknown[],
+    ) =>
     (r: RecordedRequest) =>
       r.query.starting_after === first[first.length - 1]!.id
         ? list(url, second)
@@ -128,7 +136,9 @@ describe('Stripe adapter: money movements of a period (reconciliation)', () => {
 
     const movements = await gateway.listMovements({ since, until });
 
-    expect(movements.map((m) => [m.kind, m.id, m.amountCents, m.group])).toEqual([
+    expect(
+      movements.map((m) => [m.kind, m.id, m.amountCents, m.group]),
+    ).toEqual([
       ['charge', 'ch_1', 27_050, 'deal-7'],
       ['charge', 'ch_2', 42_000, 'payment-request-3'],
       ['refund', 're_1', 27_050, 'deal-7'],
@@ -150,6 +160,8 @@ describe('Stripe adapter: money movements of a period (reconciliation)', () => {
     });
     expect(charges[1]!.query.starting_after).toBe('ch_1');
     // Only a transfer with money reversed is asked for its reversals.
-    expect(stripe.requests.some((r) => r.path === '/v1/transfers/tr_2/reversals')).toBe(false);
+    expect(
+      stripe.requests.some((r) => r.path === '/v1/transfers/tr_2/reversals'),
+    ).toBe(false);
   });
 });

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dueTimers } from '@server/money/timer-schedule';
-import { dealAggregate, paymentRequestAggregate } from '@server/commands/aggregate';
+import {
+  dealAggregate,
+  paymentRequestAggregate,
+} from '@server/commands/aggregate';
 import {
   admin,
   brand,
@@ -30,7 +33,9 @@ describe('timer reactor and the timers read model', () => {
     const { dealId } = await givenDeliveredDeal(h);
     await caughtUp();
     const end = new Date(h.clock.now().getTime() + 48 * HOUR).toISOString();
-    expect(dueTimers(h.readDb, new Date(Date.parse(end) - 1).toISOString(), 10)).toEqual([]);
+    expect(
+      dueTimers(h.readDb, new Date(Date.parse(end) - 1).toISOString(), 10),
+    ).toEqual([]);
     expect(dueTimers(h.readDb, end, 10)).toEqual([
       {
         streamId: `deal-${dealId}`,
@@ -47,7 +52,9 @@ describe('timer reactor and the timers read model', () => {
     await h.escrow.openDispute(dealId, 'Late', brand);
     await caughtUp();
     const far = new Date(h.clock.now().getTime() + 1_000 * HOUR).toISOString();
-    expect(dueTimers(h.readDb, far, 10).map((t) => t.kind)).toEqual(['dispute_period']);
+    expect(dueTimers(h.readDb, far, 10).map((t) => t.kind)).toEqual([
+      'dispute_period',
+    ]);
     await h.escrow.releaseFunds(dealId, 'brand', brand);
     await caughtUp();
     expect(dueTimers(h.readDb, far, 10)).toEqual([]);
@@ -121,10 +128,14 @@ describe('timer reactor and the timers read model', () => {
       () => [{ type: 'PaymentRequestAccepted', data: {} }],
       brand,
     );
-    await submit(h, (await h.escrow.startRequestCheckout(requestId, brand)).url, {
-      method: 'card',
-      outcome: 'pay',
-    });
+    await submit(
+      h,
+      (await h.escrow.startRequestCheckout(requestId, brand)).url,
+      {
+        method: 'card',
+        outcome: 'pay',
+      },
+    );
     h.clock.advance(25 * HOUR);
     await h.tick();
     expect((await requestState(h, requestId)).status).toBe('paid');
@@ -139,7 +150,10 @@ describe('timer reactor and the timers read model', () => {
     await givenDeliveredDeal(h);
     const deadline = Date.now() + 5_000;
     const stream = dealAggregate.streamId(first.dealId);
-    while (!(await h.types(stream)).includes('FundsReleased') && Date.now() < deadline)
+    while (
+      !(await h.types(stream)).includes('FundsReleased') &&
+      Date.now() < deadline
+    )
       await new Promise((resolve) => setTimeout(resolve, 10));
     const types = await h.types(stream);
     expect(types.filter((t) => t === 'ReviewPeriodElapsed')).toHaveLength(1);

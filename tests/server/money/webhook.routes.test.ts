@@ -3,7 +3,13 @@ import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dealAggregate } from '@server/commands/aggregate';
 import { webhookRoutes } from '@server/money/webhook.routes';
-import { brand, createHarness, dealState, givenDeal, type Harness } from './support/escrow-harness';
+import {
+  brand,
+  createHarness,
+  dealState,
+  givenDeal,
+  type Harness,
+} from './support/escrow-harness';
 
 describe('POST /api/stripe/webhook', () => {
   let h: Harness;
@@ -14,7 +20,10 @@ describe('POST /api/stripe/webhook', () => {
   beforeEach(async () => {
     h = await createHarness();
     app = Fastify();
-    await app.register(webhookRoutes, { escrow: h.realEscrow, gateway: h.gateway });
+    await app.register(webhookRoutes, {
+      escrow: h.realEscrow,
+      gateway: h.gateway,
+    });
     app.post('/api/echo', async (request) => ({ body: request.body }));
     await app.ready();
     ({ dealId } = await givenDeal(h));
@@ -45,10 +54,16 @@ describe('POST /api/stripe/webhook', () => {
     app.inject({
       method: 'POST',
       url: '/api/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signature,
+      },
       payload,
     });
-  const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
+  const sign = (
+    payload: string,
+    options: { secret?: string; timestamp?: number } = {},
+  ) =>
     Stripe.webhooks.generateTestHeaderString({
       payload,
       secret: options.secret ?? h.gateway.webhookSecret,
@@ -64,7 +79,10 @@ describe('POST /api/stripe/webhook', () => {
 
   it('given a payload signed with another secret, when posted, then 400 JSON and nothing is recorded', async () => {
     const payload = event('evt_forged', 'checkout.session.completed');
-    const response = await post(payload, sign(payload, { secret: 'whsec_attacker' }));
+    const response = await post(
+      payload,
+      sign(payload, { secret: 'whsec_attacker' }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       error: 'invalid_signature',
@@ -106,7 +124,10 @@ describe('POST /api/stripe/webhook', () => {
     'given a signed paid session with no payment intent (%s), when posted, then 200 and nothing is recorded: no payment, no unexpected payment',
     async (_label, idOf) => {
       const object = {
-        ...h.gateway.ledger.sessionObject(h.gateway.ledger.sessions.get(sessionId)!, 'paid'),
+        ...h.gateway.ledger.sessionObject(
+          h.gateway.ledger.sessions.get(sessionId)!,
+          'paid',
+        ),
         id: idOf(),
         payment_intent: null,
       };
@@ -134,7 +155,11 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('given a failure event redelivered while the deal awaits payment, when posted twice, then one PaymentFailed', async () => {
-    const payload = event('evt_fail', 'checkout.session.async_payment_failed', 'unpaid');
+    const payload = event(
+      'evt_fail',
+      'checkout.session.async_payment_failed',
+      'unpaid',
+    );
     expect((await post(payload, sign(payload))).statusCode).toBe(200);
     expect((await post(payload, sign(payload))).statusCode).toBe(200);
     const types = await h.types(dealAggregate.streamId(dealId));
@@ -144,7 +169,11 @@ describe('POST /api/stripe/webhook', () => {
   it('given a payment confirmed, when a late async_payment_failed arrives out of order, then nothing changes', async () => {
     const paid = event('evt_paid', 'checkout.session.async_payment_succeeded');
     await post(paid, sign(paid));
-    const late = event('evt_late_fail', 'checkout.session.async_payment_failed', 'unpaid');
+    const late = event(
+      'evt_late_fail',
+      'checkout.session.async_payment_failed',
+      'unpaid',
+    );
     expect((await post(late, sign(late))).statusCode).toBe(200);
     const { status, context } = await dealState(h, dealId);
     expect(status).toBe('pending_delivery');
@@ -152,7 +181,11 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('given the webhook plugin, when another route receives JSON, then it is still parsed as JSON', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/echo', payload: { a: 1 } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/echo',
+      payload: { a: 1 },
+    });
     expect(response.json()).toEqual({ body: { a: 1 } });
   });
 });
@@ -163,7 +196,10 @@ describe('webhook timestamps and shapes', () => {
   beforeEach(async () => {
     h = await createHarness();
     app = Fastify();
-    await app.register(webhookRoutes, { escrow: h.realEscrow, gateway: h.gateway });
+    await app.register(webhookRoutes, {
+      escrow: h.realEscrow,
+      gateway: h.gateway,
+    });
     await app.ready();
   });
   afterEach(async () => {
@@ -180,17 +216,29 @@ describe('webhook timestamps and shapes', () => {
     return app.inject({
       method: 'POST',
       url: '/api/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signature,
+      },
       payload,
     });
   };
-  const base = { id: 'evt_x', object: 'event', type: 'checkout.session.completed' };
+  const base = {
+    id: 'evt_x',
+    object: 'event',
+    type: 'checkout.session.completed',
+  };
 
   it('given a future-dated (10 min) or old signature, then 400', async () => {
     const now = Math.floor(Date.now() / 1000);
     for (const timestamp of [now + 600, now - 600]) {
       const res = await send(
-        { ...base, data: { object: { id: 'cs_1', payment_status: 'paid', metadata: {} } } },
+        {
+          ...base,
+          data: {
+            object: { id: 'cs_1', payment_status: 'paid', metadata: {} },
+          },
+        },
         timestamp,
       );
       expect(res.statusCode).toBe(400);
@@ -214,11 +262,25 @@ describe('webhook timestamps and shapes', () => {
     },
     {
       ...base,
-      data: { object: { id: 'cs_1', payment_status: 'paid', metadata: { dealId: '../1' } } },
+      data: {
+        object: {
+          id: 'cs_1',
+          payment_status: 'paid',
+          metadata: { dealId: '../1' },
+        },
+      },
     },
     { ...base, data: { object: { id: { $gt: '' }, payment_status: 'paid' } } },
-    { ...base, type: 'charge.dispute.created', data: { object: { id: 'dp_1', charge: 42 } } },
-    { ...base, type: 'account.updated', data: { object: { id: 'acct_1', metadata: 'x' } } },
+    {
+      ...base,
+      type: 'charge.dispute.created',
+      data: { object: { id: 'dp_1', charge: 42 } },
+    },
+    {
+      ...base,
+      type: 'account.updated',
+      data: { object: { id: 'acct_1', metadata: 'x' } },
+    },
     { id: 7, type: 'x', data: { object: {} } },
   ])('given a signed but malformed event %#, then 400', async (body) => {
     const res = await send(body);
@@ -228,8 +290,13 @@ describe('webhook timestamps and shapes', () => {
 
   it('given an unknown event type with a valid envelope, then 200 (acknowledged, ignored)', async () => {
     expect(
-      (await send({ id: 'evt_u', type: 'customer.created', data: { object: { id: 'cus_1' } } }))
-        .statusCode,
+      (
+        await send({
+          id: 'evt_u',
+          type: 'customer.created',
+          data: { object: { id: 'cus_1' } },
+        })
+      ).statusCode,
     ).toBe(200);
   });
 });

@@ -61,11 +61,15 @@ async function stalledAlert(): Promise<void> {
   await t.ctx.notifications.reactor.handle(alert!);
 }
 const pushedTo = (name: string) =>
-  t.pushed.filter((p) => p.subscription.endpoint === `https://push.example/${name}`);
+  t.pushed.filter(
+    (p) => p.subscription.endpoint === `https://push.example/${name}`,
+  );
 
 describe('admin alerts by push', () => {
   it('an admin turns push alerts on for a device; auditors, strangers and unknown push hosts are refused', async () => {
-    const on = await post('/api/admin/push/subscribe', { subscription: device('desk') });
+    const on = await post('/api/admin/push/subscribe', {
+      subscription: device('desk'),
+    });
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json()).toEqual({ subscribed: true });
     const state = await t.app.inject({
@@ -76,7 +80,13 @@ describe('admin alerts by push', () => {
 
     const auditor = await createAuditor(t, admin);
     expect(
-      (await post('/api/admin/push/subscribe', { subscription: device('a') }, auditor)).statusCode,
+      (
+        await post(
+          '/api/admin/push/subscribe',
+          { subscription: device('a') },
+          auditor,
+        )
+      ).statusCode,
     ).toBe(403);
     const stranger = await t.app.inject({
       method: 'POST',
@@ -102,25 +112,37 @@ describe('admin alerts by push', () => {
     const mails = readdirSync(mailDir)
       .filter((f) => f.endsWith('.eml'))
       .map((f) => readFileSync(join(mailDir, f), 'utf8'));
-    const alert = mails.filter((m) => m.includes('Payments are waiting for the provider'));
+    const alert = mails.filter((m) =>
+      m.includes('Payments are waiting for the provider'),
+    );
     expect(alert).toHaveLength(1);
     expect(alert[0]).toContain('ops@escrow.test');
   });
 
   it('a device the push service calls gone leaves; a device turned off gets no more alerts', async () => {
-    await post('/api/admin/push/subscribe', { subscription: device('gone-phone') });
+    await post('/api/admin/push/subscribe', {
+      subscription: device('gone-phone'),
+    });
     await stalledAlert();
     await t.ctx.settle(await t.ctx.store.headPosition());
     const devices = t.ctx.queries.notifications.adminSubscriptions();
-    expect(devices.map((d) => d.subscription.endpoint)).toEqual([device('desk').endpoint]);
+    expect(devices.map((d) => d.subscription.endpoint)).toEqual([
+      device('desk').endpoint,
+    ]);
 
-    const off = await post('/api/admin/push/off', { endpoint: device('desk').endpoint });
+    const off = await post('/api/admin/push/off', {
+      endpoint: device('desk').endpoint,
+    });
     expect(off.json()).toEqual({ subscribed: false });
     const before = pushedTo('desk').length;
     await stalledAlert();
     expect(pushedTo('desk')).toHaveLength(before);
-    const history = await t.ctx.store.readStream(`alert-push-admin-${devices[0]!.adminId}`);
-    expect(history.map((e) => [e.type, (e.data as { reason?: string }).reason])).toEqual([
+    const history = await t.ctx.store.readStream(
+      `alert-push-admin-${devices[0]!.adminId}`,
+    );
+    expect(
+      history.map((e) => [e.type, (e.data as { reason?: string }).reason]),
+    ).toEqual([
       ['AdminPushSubscribed', undefined],
       ['AdminPushSubscribed', undefined],
       ['AdminPushUnsubscribed', 'gone'],

@@ -13,7 +13,10 @@ import {
   registerUser,
   type TestApp,
 } from '@tests/support/test-app';
-import { billingAddress, brandWith } from '@tests/server/documents/billing-brand';
+import {
+  billingAddress,
+  brandWith,
+} from '@tests/server/documents/billing-brand';
 import { invoiceSellerEnv } from '@tests/support/invoice-seller';
 import { pdfPages } from '@tests/support/pdf-text';
 import { reactorMails } from '@tests/server/notifications/reactor-mails';
@@ -41,27 +44,41 @@ async function setLanguage(token: string, language: 'en' | 'nl', email = true) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-async function paidDealOf(token: string): Promise<{ id: number; number: string }> {
+async function paidDealOf(
+  token: string,
+): Promise<{ id: number; number: string }> {
   const { id } = await createDeal(t.app, token, { title: 'Spring reel' });
   await payDeal(t.app, t.ctx, token, id);
   await t.ctx.quiesce();
-  const invoice = await t.ctx.invoices.findForDeal(id, '2026-03-02T09:00:00.000Z');
+  const invoice = await t.ctx.invoices.findForDeal(
+    id,
+    '2026-03-02T09:00:00.000Z',
+  );
   expect(invoice).not.toBeNull();
   return { id, number: invoice!.number };
 }
 
 const post = (url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers,
+    ...(payload ? { payload } : {}),
+  });
 
 /** The link's holder confirms an address with the code mailed to it. */
 async function confirmLinkEmail(link: string, secret: string, email: string) {
   const claim = { 'x-claim-secret': secret };
-  const sent = await post(`/api/deals/link/${link}/email/code`, claim, { email });
+  const sent = await post(`/api/deals/link/${link}/email/code`, claim, {
+    email,
+  });
   expect(sent.statusCode, sent.body).toBe(200);
   const mail = t.ctx.notifications.mail;
   const codeMail = mail.list().find((m) => m.to === email)!;
   const code = /\b(\d{6})\b/.exec(mail.read(codeMail.name)!.text)![1];
-  const confirmed = await post(`/api/deals/link/${link}/email/confirm`, claim, { code });
+  const confirmed = await post(`/api/deals/link/${link}/email/confirm`, claim, {
+    code,
+  });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
 }
 
@@ -72,11 +89,17 @@ describe('documents by e-mail', () => {
   ] as const)(
     'the brand gets its fee invoice with the PDF attached, in its language (%s)',
     async (language, title, body) => {
-      const brand = await brandWith(t, { company: 'Acme BV', country: 'NL', vatId: null });
+      const brand = await brandWith(t, {
+        company: 'Acme BV',
+        country: 'NL',
+        vatId: null,
+      });
       await setLanguage(brand.token, language);
       const { id, number } = await paidDealOf(brand.token);
       await react();
-      const mails = (await mailsTo(brand.email)).filter((m) => m.subject === `${title} ${number}`);
+      const mails = (await mailsTo(brand.email)).filter(
+        (m) => m.subject === `${title} ${number}`,
+      );
       expect(mails).toHaveLength(1);
       const [mail] = mails;
       expect(mail!.text).toContain(body);
@@ -85,7 +108,9 @@ describe('documents by e-mail', () => {
         url: `/api/deals/${id}/documents`,
         headers: bearer(brand.token),
       });
-      expect(mail!.text).toContain(`http://app.test/documents/${refs.json().invoice}`);
+      expect(mail!.text).toContain(
+        `http://app.test/documents/${refs.json().invoice}`,
+      );
       expect(mail!.text).not.toContain(`/deals/${id}/`);
       const [pdf] = mail!.attachments;
       expect(pdf!.contentType).toBe('application/pdf');
@@ -100,7 +125,11 @@ describe('documents by e-mail', () => {
   );
 
   it('a repeat delivery of the invoice event sends nothing again', async () => {
-    const brand = await brandWith(t, { company: 'Twice BV', country: 'NL', vatId: null });
+    const brand = await brandWith(t, {
+      company: 'Twice BV',
+      country: 'NL',
+      vatId: null,
+    });
     await paidDealOf(brand.token);
     const events = await react();
     const issued = events.filter((e) => e.type === 'InvoiceIssued');
@@ -108,19 +137,31 @@ describe('documents by e-mail', () => {
     const before = (await mailsTo(brand.email)).length;
     for (const event of issued) await t.ctx.notifications.reactor.handle(event);
     expect(await mailsTo(brand.email)).toHaveLength(before);
-    const invoiceMails = (await mailsTo(brand.email)).filter((m) => /^Invoice /.test(m.subject!));
+    const invoiceMails = (await mailsTo(brand.email)).filter((m) =>
+      /^Invoice /.test(m.subject!),
+    );
     expect(invoiceMails).toHaveLength(1);
   });
 
   it("which documents are e-mailed is the account's choice per kind: receipts off, the payment's mail comes without it; invoices off, no invoice mail", async () => {
-    const brand = await brandWith(t, { company: 'Choosy BV', country: 'NL', vatId: null });
+    const brand = await brandWith(t, {
+      company: 'Choosy BV',
+      country: 'NL',
+      vatId: null,
+    });
     const withReceipt = await paidDealOf(brand.token);
     await react();
     const paymentMail = async () =>
-      (await mailsTo(brand.email)).filter((m) => m.subject === 'Payment received');
+      (await mailsTo(brand.email)).filter(
+        (m) => m.subject === 'Payment received',
+      );
     const [first] = await paymentMail();
-    expect(first!.attachments.map((a) => a.filename)).toEqual([`receipt-R-D${withReceipt.id}.pdf`]);
-    const [receiptText] = await pdfPages(new Uint8Array(first!.attachments[0]!.content));
+    expect(first!.attachments.map((a) => a.filename)).toEqual([
+      `receipt-R-D${withReceipt.id}.pdf`,
+    ]);
+    const [receiptText] = await pdfPages(
+      new Uint8Array(first!.attachments[0]!.content),
+    );
     expect(receiptText).toContain(`R-D${withReceipt.id}`);
     // The mail's own words say the receipt is attached (text and HTML).
     expect(first!.text).toContain('Your receipt is attached as a PDF.');
@@ -155,24 +196,46 @@ describe('documents by e-mail', () => {
     expect(bare).toHaveLength(1);
     // Without the receipt the mail does not claim one.
     expect(bare[0]!.text).not.toContain('receipt');
-    const invoices = (await mailsTo(brand.email)).filter((m) => /^Invoice /.test(m.subject!));
-    expect(invoices.map((m) => m.subject)).toEqual([`Invoice ${withReceipt.number}`]);
-    expect(invoices.map((m) => m.subject)).not.toContain(`Invoice ${without.number}`);
+    const invoices = (await mailsTo(brand.email)).filter((m) =>
+      /^Invoice /.test(m.subject!),
+    );
+    expect(invoices.map((m) => m.subject)).toEqual([
+      `Invoice ${withReceipt.number}`,
+    ]);
+    expect(invoices.map((m) => m.subject)).not.toContain(
+      `Invoice ${without.number}`,
+    );
   });
 
   it('a Dutch brand’s payment mail says in Dutch that the receipt is attached', async () => {
-    const brand = await brandWith(t, { company: 'Bijlage BV', country: 'NL', vatId: null });
+    const brand = await brandWith(t, {
+      company: 'Bijlage BV',
+      country: 'NL',
+      vatId: null,
+    });
     await setLanguage(brand.token, 'nl');
     const { id } = await paidDealOf(brand.token);
     await react();
-    const [mail] = (await mailsTo(brand.email)).filter((m) => m.subject === 'Betaling ontvangen');
-    expect(mail!.attachments.map((a) => a.filename)).toEqual([`receipt-R-D${id}.pdf`]);
-    expect(mail!.text).toContain('Je betalingsbewijs zit als pdf in de bijlage.');
-    expect(mail!.html).toContain('Je betalingsbewijs zit als pdf in de bijlage.');
+    const [mail] = (await mailsTo(brand.email)).filter(
+      (m) => m.subject === 'Betaling ontvangen',
+    );
+    expect(mail!.attachments.map((a) => a.filename)).toEqual([
+      `receipt-R-D${id}.pdf`,
+    ]);
+    expect(mail!.text).toContain(
+      'Je betalingsbewijs zit als pdf in de bijlage.',
+    );
+    expect(mail!.html).toContain(
+      'Je betalingsbewijs zit als pdf in de bijlage.',
+    );
   });
 
   it('a brand with e-mail off gets no document mail', async () => {
-    const brand = await brandWith(t, { company: 'Quiet BV', country: 'NL', vatId: null });
+    const brand = await brandWith(t, {
+      company: 'Quiet BV',
+      country: 'NL',
+      vatId: null,
+    });
     await setLanguage(brand.token, 'en', false);
     await paidDealOf(brand.token);
     await react();
@@ -180,8 +243,14 @@ describe('documents by e-mail', () => {
   });
 
   it('the link creator gets the statement of its payout at the address it confirmed, in the language it accepted in, without the claim secret or a payment id', async () => {
-    const brand = await brandWith(t, { company: 'Payout BV', country: 'NL', vatId: null });
-    const { id } = await createDeal(t.app, brand.token, { title: 'Summer reel' });
+    const brand = await brandWith(t, {
+      company: 'Payout BV',
+      country: 'NL',
+      vatId: null,
+    });
+    const { id } = await createDeal(t.app, brand.token, {
+      title: 'Summer reel',
+    });
     const link = await deliverPaidDeal(t.app, t.ctx, brand.token, id);
     const secret = claimSecrets.get(link)!;
     const email = `creator-${id}@creator.example`;
@@ -190,7 +259,9 @@ describe('documents by e-mail', () => {
     const release = await post(`/api/deals/${id}/release`, bearer(brand.token));
     expect(release.statusCode, release.body).toBe(200);
     await react();
-    const mails = (await mailsTo(email)).filter((m) => m.attachments.length > 0);
+    const mails = (await mailsTo(email)).filter(
+      (m) => m.attachments.length > 0,
+    );
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail!.subject).toBe('Statement of your payout');
@@ -198,14 +269,18 @@ describe('documents by e-mail', () => {
     const raw = `${mail!.text}${mail!.html}`;
     expect(raw).not.toContain(secret);
     expect(raw).not.toMatch(/\b(pi|ch|tr)_[A-Za-z0-9_]{10,}/);
-    const [text] = await pdfPages(new Uint8Array(mail!.attachments[0]!.content));
+    const [text] = await pdfPages(
+      new Uint8Array(mail!.attachments[0]!.content),
+    );
     expect(text).toContain(`S-D${id}`);
     expect(text).not.toMatch(/\b(pi|ch|tr)_[A-Za-z0-9_]{10,}/);
     // A repeat of the release sends nothing again.
     const events = await t.ctx.store.readStream(`deal-${id}`);
     for (const event of events.filter((e) => e.type === 'FundsReleased'))
       await t.ctx.notifications.reactor.handle(event);
-    expect((await mailsTo(email)).filter((m) => m.attachments.length > 0)).toHaveLength(1);
+    expect(
+      (await mailsTo(email)).filter((m) => m.attachments.length > 0),
+    ).toHaveLength(1);
   });
 
   it("a payment request's payer, without an account, gets the fee invoice at the address the request went to, linking the request's document page", async () => {
@@ -215,17 +290,29 @@ describe('documents by e-mail', () => {
       method: 'PUT',
       url: `/api/payment-requests/link/${token}/billing-details`,
       headers: claimHeader(token),
-      payload: { ...billingAddress, company: 'Acme BV', country: 'NL', vatId: null },
+      payload: {
+        ...billingAddress,
+        company: 'Acme BV',
+        country: 'NL',
+        vatId: null,
+      },
     });
     expect(given.statusCode, given.body).toBe(200);
     await react();
-    const invoice = await t.ctx.invoices.findForRequest(id, '2026-03-02T09:00:00.000Z');
+    const invoice = await t.ctx.invoices.findForRequest(
+      id,
+      '2026-03-02T09:00:00.000Z',
+    );
     const mails = (await mailsTo('marketing@acme.example')).filter(
       (m) => m.subject === `Invoice ${invoice!.number}`,
     );
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain(`http://app.test/pay-request/${token}/invoice`);
-    const [text] = await pdfPages(new Uint8Array(mails[0]!.attachments[0]!.content));
+    expect(mails[0]!.text).toContain(
+      `http://app.test/pay-request/${token}/invoice`,
+    );
+    const [text] = await pdfPages(
+      new Uint8Array(mails[0]!.attachments[0]!.content),
+    );
     expect(text).toContain(invoice!.number);
     expect(text).toContain('Acme BV');
   });

@@ -45,7 +45,9 @@ afterAll(async () => {
 
 const alerts = async (): Promise<RecordedEvent[]> => {
   await t.ctx.notifications.failureAlert.settled();
-  return (await t.ctx.store.readAll()).filter((e) => e.type === 'NotificationFailureRateExceeded');
+  return (await t.ctx.store.readAll()).filter(
+    (e) => e.type === 'NotificationFailureRateExceeded',
+  );
 };
 const failMails = async (n: number) => {
   for (let i = 0; i < n; i++)
@@ -86,7 +88,10 @@ describe('notification failure alert', () => {
     await failMails(5);
     const both = await alerts();
     expect(both).toHaveLength(2);
-    expect(both[1]!.data).toMatchObject({ windowStart: '2026-03-02T09:10:00.000Z', failed: 5 });
+    expect(both[1]!.data).toMatchObject({
+      windowStart: '2026-03-02T09:10:00.000Z',
+      failed: 5,
+    });
   });
 
   it('counts each channel on its own and alerts only past the rate', async () => {
@@ -94,7 +99,10 @@ describe('notification failure alert', () => {
     const before = (await alerts()).length;
     let fail = false;
     const sender = async () => {
-      if (fail) throw Object.assign(new Error('push service down'), { statusCode: 503 });
+      if (fail)
+        throw Object.assign(new Error('push service down'), {
+          statusCode: 503,
+        });
       return { statusCode: 201 };
     };
     const subs = [1, 2, 3].map((i) => ({
@@ -112,7 +120,11 @@ describe('notification failure alert', () => {
     await deliverPush(sender, subs, message, gone);
     const pushAlerts = (await alerts()).slice(before);
     expect(pushAlerts).toHaveLength(1);
-    expect(pushAlerts[0]!.data).toMatchObject({ channel: 'push', attempts: 12, failed: 6 });
+    expect(pushAlerts[0]!.data).toMatchObject({
+      channel: 'push',
+      attempts: 12,
+      failed: 6,
+    });
   });
 
   it('alerts the admins by e-mail in their texts (EN and NL), claimed once like every notification', async () => {
@@ -140,7 +152,10 @@ describe('notification failure alert', () => {
         (e.data as { kind: string }).kind === 'admin_notification_failures',
     );
     expect(claims).toHaveLength(1);
-    expect(claims[0]!.data).toMatchObject({ recipient: 'email:ops@escrow.test', channel: 'email' });
+    expect(claims[0]!.data).toMatchObject({
+      recipient: 'email:ops@escrow.test',
+      channel: 'email',
+    });
   });
 
   it('is off with NOTIFY_FAILURE_ALERT_RATE=0', async () => {
@@ -169,7 +184,12 @@ describe('in a running app', () => {
       await notifications.start();
       for (let i = 0; i < 3; i++)
         await expect(
-          notifications.mail.send({ to: 'a@escrow.test', subject: 's', text: 't', html: 'h' }),
+          notifications.mail.send({
+            to: 'a@escrow.test',
+            subject: 's',
+            text: 't',
+            html: 'h',
+          }),
         ).rejects.toThrow();
       await notifications.failureAlert.settled();
       const recorded = async (type: string) =>
@@ -181,7 +201,8 @@ describe('in a running app', () => {
           (await store.readAll()).some(
             (e) =>
               e.type === 'NotificationSent' &&
-              (e.data as { kind: string }).kind === 'admin_notification_failures',
+              (e.data as { kind: string }).kind ===
+                'admin_notification_failures',
           ),
         )
         .toBe(true);
@@ -189,7 +210,12 @@ describe('in a running app', () => {
       running.clock.advance(60 * 60_000);
       for (let i = 0; i < 3; i++)
         await expect(
-          notifications.mail.send({ to: 'b@escrow.test', subject: 's', text: 't', html: 'h' }),
+          notifications.mail.send({
+            to: 'b@escrow.test',
+            subject: 's',
+            text: 't',
+            html: 'h',
+          }),
         ).rejects.toThrow();
       await notifications.failureAlert.settled();
       expect(await recorded('NotificationFailureRateExceeded')).toBe(1);

@@ -3,7 +3,12 @@ import {
   appendNotificationEvent,
   linkPushStreamId,
 } from '@server/notifications/notification-streams';
-import { acceptAndConnect, acceptLink, claimHeader, payDeal } from '@tests/support/flow-helpers';
+import {
+  acceptAndConnect,
+  acceptLink,
+  claimHeader,
+  payDeal,
+} from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -33,7 +38,11 @@ const sub = (n: number) => ({
     auth: 'tBHItJI5svbpez7KI4CCXg',
   },
 });
-const subscribe = (link: string, n: number, headers: Record<string, string> = {}) =>
+const subscribe = (
+  link: string,
+  n: number,
+  headers: Record<string, string> = {},
+) =>
   t.app.inject({
     method: 'POST',
     url: `/api/deals/link/${link}/notifications`,
@@ -98,23 +107,38 @@ describe('link push slots belong to the claim', () => {
       })
     ).json().token as string;
     const headers = bearer(creator.token);
-    const accepted = await acceptLink(t.app, t.ctx, { kind: 'deal', token: link }, { headers });
+    const accepted = await acceptLink(
+      t.app,
+      t.ctx,
+      { kind: 'deal', token: link },
+      { headers },
+    );
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect((await subscribe(link, 2, bearer(creator.token))).statusCode).toBe(200);
-    expect((await subscribe(link, 3, bearer(brand.token))).statusCode).toBe(403);
+    expect((await subscribe(link, 2, bearer(creator.token))).statusCode).toBe(
+      200,
+    );
+    expect((await subscribe(link, 3, bearer(brand.token))).statusCode).toBe(
+      403,
+    );
     expect(endpoints(id)).toEqual([sub(2).endpoint]);
   });
 
   it('given ten devices, when the claimer adds an eleventh, then the oldest is replaced (an event by the creator link)', async () => {
     const { id, link } = await acceptedDeal();
     for (let n = 0; n < 10; n++)
-      expect((await subscribe(link, 100 + n, claimHeader(link))).statusCode).toBe(200);
+      expect(
+        (await subscribe(link, 100 + n, claimHeader(link))).statusCode,
+      ).toBe(200);
     const eleventh = await subscribe(link, 110, claimHeader(link));
     expect(eleventh.statusCode, eleventh.body).toBe(200);
     expect(endpoints(id)).toHaveLength(10);
     expect(endpoints(id)).not.toContain(sub(100).endpoint);
     expect(endpoints(id)).toContain(sub(110).endpoint);
-    expect((await linkEvents(id)).filter((e) => e.type === 'DealLinkPushUnsubscribed')).toEqual([
+    expect(
+      (await linkEvents(id)).filter(
+        (e) => e.type === 'DealLinkPushUnsubscribed',
+      ),
+    ).toEqual([
       {
         type: 'DealLinkPushUnsubscribed',
         data: { dealId: id, endpoint: sub(100).endpoint, reason: 'replaced' },
@@ -152,13 +176,17 @@ describe('link push slots belong to the claim', () => {
     });
     expect(rotated.statusCode, rotated.body).toBe(200);
     expect(endpoints(id)).toEqual([]);
-    const dropped = (await linkEvents(id)).filter((e) => e.type === 'DealLinkPushUnsubscribed');
+    const dropped = (await linkEvents(id)).filter(
+      (e) => e.type === 'DealLinkPushUnsubscribed',
+    );
     expect(dropped.map((e) => e.data)).toEqual([
       { dealId: id, endpoint: sub(7).endpoint, reason: 'link_rotated' },
       { dealId: id, endpoint: sub(8).endpoint, reason: 'link_rotated' },
     ]);
-    expect(dropped.every((e) => e.actor.kind === 'brand' && e.actor.id === brand.userId)).toBe(
-      true,
-    );
+    expect(
+      dropped.every(
+        (e) => e.actor.kind === 'brand' && e.actor.id === brand.userId,
+      ),
+    ).toBe(true);
   });
 });

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptAndConnect, claimHeader, payDeal } from '@tests/support/flow-helpers';
-import { createDeal, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
+import {
+  acceptAndConnect,
+  claimHeader,
+  payDeal,
+} from '@tests/support/flow-helpers';
+import {
+  createDeal,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
 
 /* Push for one deal through its link: the link and the claim are the credential; bad input is a clear 4xx. */
 
@@ -73,7 +82,9 @@ describe('deal link push subscriptions', () => {
       payload: { subscription: { endpoint: 'not a url' } },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ message: expect.stringContaining('subscription') });
+    expect(bad.json()).toMatchObject({
+      message: expect.stringContaining('subscription'),
+    });
     const subscribe = (n: number) =>
       t.app.inject({
         method: 'POST',
@@ -81,11 +92,14 @@ describe('deal link push subscriptions', () => {
         headers: claimHeader(link),
         payload: { subscription: sub(n) },
       });
-    for (let n = 0; n < 10; n++) expect((await subscribe(n)).statusCode).toBe(200);
+    for (let n = 0; n < 10; n++)
+      expect((await subscribe(n)).statusCode).toBe(200);
     // Re-subscribing a known device moves it to the newest; an eleventh device replaces the oldest.
     expect((await subscribe(0)).statusCode).toBe(200);
     expect((await subscribe(10)).statusCode).toBe(200);
-    const endpoints = t.ctx.queries.notifications.linkSubscriptions(id).map((s) => s.endpoint);
+    const endpoints = t.ctx.queries.notifications
+      .linkSubscriptions(id)
+      .map((s) => s.endpoint);
     expect(endpoints).toHaveLength(10);
     expect(endpoints).toContain(sub(0).endpoint);
     expect(endpoints).not.toContain(sub(1).endpoint);

@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccounts } from '@server/admin/admin-accounts';
 import { payDeal } from '@tests/support/flow-helpers';
-import { createDeal, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
+import {
+  createDeal,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
 
 /* Without SMTP_URL the same messages are written to DATA_DIR/mail and listed for admins on a test-mode page. */
 
@@ -37,7 +42,8 @@ async function adminToken(): Promise<string> {
 
 async function react(): Promise<void> {
   await t.ctx.settle(await t.ctx.store.headPosition());
-  for (const event of await t.ctx.store.readAll()) await t.ctx.notifications.reactor.handle(event);
+  for (const event of await t.ctx.store.readAll())
+    await t.ctx.notifications.reactor.handle(event);
 }
 
 describe('mail folder (no SMTP_URL)', () => {
@@ -48,7 +54,9 @@ describe('mail folder (no SMTP_URL)', () => {
     await payDeal(t.app, t.ctx, brand.token, id);
     await react();
 
-    const files = readdirSync(join(t.dataDir, 'mail')).filter((f) => f.endsWith('.eml'));
+    const files = readdirSync(join(t.dataDir, 'mail')).filter((f) =>
+      f.endsWith('.eml'),
+    );
     expect(files).toHaveLength(1);
     const raw = readFileSync(join(t.dataDir, 'mail', files[0]!), 'utf8');
     expect(raw).toMatch(new RegExp(`^To: ${brand.email}$`, 'm'));
@@ -72,11 +80,14 @@ describe('mail folder (no SMTP_URL)', () => {
     const one = await t.app.inject({ url });
     expect(one.statusCode).toBe(200);
     expect(one.body).toContain(`Open in the app: http://app.test/deals/${id}`);
-    expect((await t.app.inject({ url: '/sim/mail/..%2Fjwt-secret' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: '/sim/mail/..%2Fjwt-secret' })).statusCode,
+    ).toBe(404);
 
-    const unsubscribe = /http:\/\/app\.test(\/api\/notifications\/unsubscribe\?[^\s<"]+)/
-      .exec(one.body)![1]!
-      .replace(/&amp;/g, '&');
+    const unsubscribe =
+      /http:\/\/app\.test(\/api\/notifications\/unsubscribe\?[^\s<"]+)/
+        .exec(one.body)![1]!
+        .replace(/&amp;/g, '&');
     // RFC 8058 one-click: the mail client posts List-Unsubscribe=One-Click.
     expect(
       (
@@ -113,7 +124,10 @@ describe('mail folder (no SMTP_URL)', () => {
       url: '/api/push/subscribe',
       headers: { authorization: `Bearer ${brand.token}` },
       payload: {
-        subscription: { endpoint: 'https://push.example/twice', keys: { p256dh: 'p', auth: 'a' } },
+        subscription: {
+          endpoint: 'https://push.example/twice',
+          keys: { p256dh: 'p', auth: 'a' },
+        },
       },
     });
     const from = await t.ctx.store.headPosition();
@@ -126,12 +140,15 @@ describe('mail folder (no SMTP_URL)', () => {
     const events = await t.ctx.store.readAll({ after: from });
     await Promise.all(
       [0, 1, 2].map(async () => {
-        for (const event of events) await t.ctx.notifications.reactor.handle(event);
+        for (const event of events)
+          await t.ctx.notifications.reactor.handle(event);
       }),
     );
 
     expect(
-      t.pushed.slice(pushesBefore).map((p) => (JSON.parse(p.payload) as { title: string }).title),
+      t.pushed
+        .slice(pushesBefore)
+        .map((p) => (JSON.parse(p.payload) as { title: string }).title),
     ).toEqual(['Payment received']);
     expect(t.ctx.notifications.mail.list().length - mailsBefore).toBe(1);
   });
@@ -149,8 +166,9 @@ describe('mail folder (no SMTP_URL)', () => {
       error: expect.any(String),
       message: expect.stringContaining('language'),
     });
-    expect((await t.app.inject({ url: '/api/user/notification-preferences' })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.app.inject({ url: '/api/user/notification-preferences' }))
+        .statusCode,
+    ).toBe(401);
   });
 });

@@ -13,11 +13,20 @@ async function emailCount(outcome: 'sent' | 'failed'): Promise<number> {
   const text = await processRegistry.metrics();
   const line = text
     .split('\n')
-    .find((l) => l.startsWith(`escrow_notifications_total{channel="email",outcome="${outcome}"}`));
+    .find((l) =>
+      l.startsWith(
+        `escrow_notifications_total{channel="email",outcome="${outcome}"}`,
+      ),
+    );
   return line ? Number(line.split(' ').at(-1)) : 0;
 }
 
-const message = { to: 'someone@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' };
+const message = {
+  to: 'someone@example.com',
+  subject: 'Hello',
+  text: 'Hi',
+  html: '<p>Hi</p>',
+};
 
 describe('e-mail metrics', () => {
   it('given SMTP_URL at a closed port, when 6 sends fail, then failed counts 6', async () => {
@@ -27,7 +36,8 @@ describe('e-mail metrics', () => {
       dataDir,
     });
     const before = await emailCount('failed');
-    for (let i = 0; i < 6; i++) await expect(sender.send(message)).rejects.toThrow();
+    for (let i = 0; i < 6; i++)
+      await expect(sender.send(message)).rejects.toThrow();
     expect((await emailCount('failed')) - before).toBe(6);
   });
 

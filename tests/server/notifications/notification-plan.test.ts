@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '@machines/account/account.events';
-import { emptyUserContext, type UserContext } from '@machines/account/user.machine';
-import { emptyDealContext, type DealContext } from '@machines/deal/deal.context';
+import {
+  emptyUserContext,
+  type UserContext,
+} from '@machines/account/user.machine';
+import {
+  emptyDealContext,
+  type DealContext,
+} from '@machines/deal/deal.context';
 import { eventDefinition } from '@machines/events/catalog';
 import { emptyPaymentRequestContext } from '@machines/payment-request/payment-request.context';
 import type { DealRecord } from '@projections/deals.queries';
@@ -23,9 +29,17 @@ import { keyedHasher } from '@server/shared/keyed-hash';
 
 const ENDS = '2026-03-04T10:00:00.000Z';
 /** A party's document page by its reference, as the app's secret makes it. */
-const pageOf = (t: RefTarget) => documentPageOf(keyedHasher('plan-test-secret'), t);
-const requestStatement = pageOf({ kind: 'statement', subject: 'payment_request', id: 7 });
-const user = (userId: string, over: Partial<UserContext> = {}): UserContext => ({
+const pageOf = (t: RefTarget) =>
+  documentPageOf(keyedHasher('plan-test-secret'), t);
+const requestStatement = pageOf({
+  kind: 'statement',
+  subject: 'payment_request',
+  id: 7,
+});
+const user = (
+  userId: string,
+  over: Partial<UserContext> = {},
+): UserContext => ({
   ...emptyUserContext,
   userId,
   email: `${userId}@example.com`,
@@ -44,7 +58,10 @@ const dealContext: DealContext = {
   dealId: 42,
   ownerId: 'brand',
   shareableToken: 'q3Zb7kR0yJ1m9XcL2vT8wA',
-  terms: { ...(eventDefinition('DealCreated')!.example as DealContext['terms'] & object) },
+  terms: {
+    ...(eventDefinition('DealCreated')!.example as DealContext['terms'] &
+      object),
+  },
   reviewPeriodEndsAt: ENDS,
 };
 
@@ -79,7 +96,11 @@ function facts(
     creatorId: 'creator',
     status: 'paid',
     state: 'paid',
-    context: { ...emptyPaymentRequestContext, request: requestData, ...over.request },
+    context: {
+      ...emptyPaymentRequestContext,
+      request: requestData,
+      ...over.request,
+    },
   };
   const link = over.link === undefined ? 'en' : over.link;
   return {
@@ -93,7 +114,8 @@ function facts(
     linkLanguage: () => link ?? 'en',
     linkEmail: (l) => (l === 'deal-42' ? (over.linkEmail ?? null) : null),
     claimLanguage: (l) => (l === 'deal-42' ? 'nl' : null),
-    requestBrandLanguage: (id) => (id === 7 ? (over.requestBrand ?? null) : null),
+    requestBrandLanguage: (id) =>
+      id === 7 ? (over.requestBrand ?? null) : null,
     emailOptedOut: (email) => (over.optedOut ?? []).includes(email),
     requestSenderBlocked: () => false,
     documentPage: pageOf,
@@ -125,7 +147,11 @@ describe('planNotifications', () => {
       'user:brand push+email nl → /deals/42: Betaling ontvangen',
     ]);
     const [paid] = planNotifications(event('PaymentSucceeded'), facts());
-    expect(paid!.document).toEqual({ kind: 'receipt', subject: 'deal', id: 42 });
+    expect(paid!.document).toEqual({
+      kind: 'receipt',
+      subject: 'deal',
+      id: 42,
+    });
   });
 
   it.each([
@@ -135,12 +161,17 @@ describe('planNotifications', () => {
   ])(
     '%s tells the brand (in Dutch, by push and email), linking to the deal card',
     (type, title) => {
-      expect(plan(event(type))).toEqual([`user:brand push+email nl → /deals/42: ${title}`]);
+      expect(plan(event(type))).toEqual([
+        `user:brand push+email nl → /deals/42: ${title}`,
+      ]);
     },
   );
 
   it("the delivery names the review deadline in the brand's language", () => {
-    const [n] = planNotifications(event('ReviewPeriodStarted', { endsAt: ENDS }), facts());
+    const [n] = planNotifications(
+      event('ReviewPeriodStarted', { endsAt: ENDS }),
+      facts(),
+    );
     expect(n!.body).toContain(formatterFor('nl-NL').dateTime(ENDS));
     expect(n!.body).toContain('4 maart 2026');
   });
@@ -164,7 +195,12 @@ describe('planNotifications', () => {
   it('an event about a milestone names it after the deal; a milestone review gets its reminder', () => {
     const milestones = [
       { title: 'Story', status: 'released' },
-      { title: 'TikTok', status: 'delivered', reviewPeriodEndsAt: ENDS, reviewElapsedAt: null },
+      {
+        title: 'TikTok',
+        status: 'delivered',
+        reviewPeriodEndsAt: ENDS,
+        reviewElapsedAt: null,
+      },
     ] as unknown as DealContext['milestones'];
     const f = facts({ deal: { milestones, reviewPeriodEndsAt: null } });
     const [released] = planNotifications(
@@ -172,16 +208,31 @@ describe('planNotifications', () => {
       f,
     );
     expect(released!.body).toContain('Spring launch · TikTok');
-    expect(plan(event('ReleaseReminderDue', { endsAt: ENDS }), f)).toHaveLength(1);
-    expect(plan(event('ReleaseReminderDue', { endsAt: '2026-03-09T10:00:00.000Z' }), f)).toEqual(
-      [],
+    expect(plan(event('ReleaseReminderDue', { endsAt: ENDS }), f)).toHaveLength(
+      1,
     );
+    expect(
+      plan(
+        event('ReleaseReminderDue', { endsAt: '2026-03-09T10:00:00.000Z' }),
+        f,
+      ),
+    ).toEqual([]);
   });
 
   it("a milestone's change request counts its own rounds; its dispute's end names its amount (to the Dutch brand)", () => {
     const milestones = [
-      { title: 'Story', status: 'in_progress', revisionRounds: 3, amountCents: 10_000 },
-      { title: 'TikTok', status: 'released', revisionRounds: 1, amountCents: 8_000 },
+      {
+        title: 'Story',
+        status: 'in_progress',
+        revisionRounds: 3,
+        amountCents: 10_000,
+      },
+      {
+        title: 'TikTok',
+        status: 'released',
+        revisionRounds: 1,
+        amountCents: 8_000,
+      },
     ] as unknown as DealContext['milestones'];
     const f = facts({ deal: { milestones, revisionRounds: 0 } });
     const asked = planNotifications(
@@ -189,7 +240,10 @@ describe('planNotifications', () => {
       f,
     );
     expect(asked[0]!.body).toContain('(revision round 2 of 3)');
-    const [ended] = planNotifications(event('DisputePeriodElapsed', { milestone: 2 }), f);
+    const [ended] = planNotifications(
+      event('DisputePeriodElapsed', { milestone: 2 }),
+      f,
+    );
     expect(ended!.body).toMatch(/€\s80,00 is aan de creator vrijgegeven/);
   });
 
@@ -204,7 +258,9 @@ describe('planNotifications', () => {
       side: 'brand',
       text: 'See https://x.example',
     });
-    expect(plan(fromBrand, facts({ linkEmail: 'sam@creator.example' }))).toEqual([
+    expect(
+      plan(fromBrand, facts({ linkEmail: 'sam@creator.example' })),
+    ).toEqual([
       'deal-link:42 push en → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: New message in the dispute',
       'email:sam@creator.example email nl → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: Nieuw bericht in het geschil',
     ]);
@@ -217,12 +273,21 @@ describe('planNotifications', () => {
     expect(plan(event('DisputeMessagePosted', { side: 'creator' }))).toEqual([
       'user:brand push+email nl → /deals/42: Nieuw bericht in het geschil',
     ]);
-    expect(plan(event('DisputeMessagePosted', { side: 'admin' }), facts({ link: null }))).toEqual([
+    expect(
+      plan(
+        event('DisputeMessagePosted', { side: 'admin' }),
+        facts({ link: null }),
+      ),
+    ).toEqual([
       'user:brand push+email nl → /deals/42: Nieuw bericht in het geschil',
     ]);
     const onRequest = (side: string) =>
       plan(
-        event('PaymentRequestDisputeMessagePosted', { side }, 'payment-request-7'),
+        event(
+          'PaymentRequestDisputeMessagePosted',
+          { side },
+          'payment-request-7',
+        ),
         facts({ requestBrand: 'nl' }),
       );
     expect(onRequest('brand')).toEqual([
@@ -235,13 +300,23 @@ describe('planNotifications', () => {
   });
 
   it('a change request reaches the creator (link push and confirmed address) with the round and the note', () => {
-    const requested = event('ChangesRequested', { note: 'Reshoot the intro', round: 1 });
-    expect(plan(requested, facts({ linkEmail: 'sam@creator.example' }))).toEqual([
+    const requested = event('ChangesRequested', {
+      note: 'Reshoot the intro',
+      round: 1,
+    });
+    expect(
+      plan(requested, facts({ linkEmail: 'sam@creator.example' })),
+    ).toEqual([
       'deal-link:42 push en → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: Changes requested',
       'email:sam@creator.example email nl → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: Wijzigingen gevraagd',
     ]);
-    const [push] = planNotifications(requested, facts({ deal: { revisionRounds: 2 } }));
-    expect(push!.body).toContain('(revision round 1 of 2): “Reshoot the intro”');
+    const [push] = planNotifications(
+      requested,
+      facts({ deal: { revisionRounds: 2 } }),
+    );
+    expect(push!.body).toContain(
+      '(revision round 1 of 2): “Reshoot the intro”',
+    );
     const signedIn = facts({ deal: { claimedByUserId: 'creator' } });
     expect(plan(requested, signedIn)).toEqual([
       'user:creator push+email en → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: Changes requested',
@@ -250,14 +325,19 @@ describe('planNotifications', () => {
 
   it('the review a redelivery starts is told to the brand as the changes delivered', () => {
     const at = '2026-03-03T10:00:00.000Z';
-    const started = { ...event('ReviewPeriodStarted', { endsAt: ENDS }), metadata: { at } };
+    const started = {
+      ...event('ReviewPeriodStarted', { endsAt: ENDS }),
+      metadata: { at },
+    };
     const redelivered = facts({
       deal: { revisions: [{ kind: 'redelivered', note: null, links: [], at }] },
     });
     expect(plan(started, redelivered)).toEqual([
       'user:brand push+email nl → /deals/42: Wijzigingen geleverd',
     ]);
-    expect(plan(started)).toEqual(['user:brand push+email nl → /deals/42: Content geleverd']);
+    expect(plan(started)).toEqual([
+      'user:brand push+email nl → /deals/42: Content geleverd',
+    ]);
   });
 
   it('the release reminder goes to the brand only while the review period it was set for still runs', () => {
@@ -269,13 +349,28 @@ describe('planNotifications', () => {
     expect(plan(reminder)).toEqual([
       'user:brand push+email nl → /deals/42: Geld wordt binnenkort vrijgegeven',
     ]);
-    expect(plan(reminder, facts({ deal: { transferId: 'tr_1', completedAt: ENDS } }))).toEqual([]);
-    expect(plan(reminder, facts({ deal: { disputeCreatedAt: ENDS } }))).toEqual([]);
     expect(
-      plan(reminder, facts({ deal: { reviewPeriodEndsAt: '2026-03-05T10:00:00.000Z' } })),
+      plan(
+        reminder,
+        facts({ deal: { transferId: 'tr_1', completedAt: ENDS } }),
+      ),
+    ).toEqual([]);
+    expect(plan(reminder, facts({ deal: { disputeCreatedAt: ENDS } }))).toEqual(
+      [],
+    );
+    expect(
+      plan(
+        reminder,
+        facts({ deal: { reviewPeriodEndsAt: '2026-03-05T10:00:00.000Z' } }),
+      ),
     ).toEqual([]);
     expect(
-      plan(reminder, facts({ deal: { hold: { since: ENDS, source: 'admin', reason: 'x' } } })),
+      plan(
+        reminder,
+        facts({
+          deal: { hold: { since: ENDS, source: 'admin', reason: 'x' } },
+        }),
+      ),
     ).toEqual([]);
   });
 
@@ -284,7 +379,9 @@ describe('planNotifications', () => {
       `email:ops@escrow.test email en → ${url}: ${title}`,
       `email:cto@escrow.test email en → ${url}: ${title}`,
     ];
-    expect(plan(event('ChargebackOpened'))).toEqual(admins('Chargeback opened'));
+    expect(plan(event('ChargebackOpened'))).toEqual(
+      admins('Chargeback opened'),
+    );
     expect(plan(event('TransferFailed'))).toEqual(admins('Transfer failed'));
     const since = '2026-03-01T10:00:00.000Z';
     const ageing = event(
@@ -293,18 +390,29 @@ describe('planNotifications', () => {
       'hold-alert-deal-42-abc',
     );
     expect(
-      plan(ageing, facts({ deal: { hold: { since, source: 'admin', reason: 'review' } } })),
+      plan(
+        ageing,
+        facts({ deal: { hold: { since, source: 'admin', reason: 'review' } } }),
+      ),
     ).toEqual(admins('Deal on hold too long'));
     expect(plan(ageing, facts())).toEqual([]);
-    expect(plan(event('PaymentRequestChargebackOpened', {}, 'payment-request-7'))).toEqual(
-      admins('Chargeback opened', '/admin?request=7'),
+    expect(
+      plan(event('PaymentRequestChargebackOpened', {}, 'payment-request-7')),
+    ).toEqual(admins('Chargeback opened', '/admin?request=7'));
+    const reconciled = event(
+      'ReconciliationCompleted',
+      {},
+      'reconciliation-2026-11-20',
     );
-    const reconciled = event('ReconciliationCompleted', {}, 'reconciliation-2026-11-20');
     expect(plan(reconciled)).toEqual(
       admins('Reconciliation found a mismatch', '/admin?tab=reconciliation'),
     );
-    expect(planNotifications(reconciled, facts())[0]!.body).toContain('1 money movement(s)');
-    expect(planNotifications(reconciled, facts())[0]!.body).toContain('missing in ledger 1');
+    expect(planNotifications(reconciled, facts())[0]!.body).toContain(
+      '1 money movement(s)',
+    );
+    expect(planNotifications(reconciled, facts())[0]!.body).toContain(
+      'missing in ledger 1',
+    );
     const clean = {
       mismatches: 0,
       byProblem: {
@@ -314,7 +422,11 @@ describe('planNotifications', () => {
         intent_without_outcome: 0,
       },
     };
-    expect(plan(event('ReconciliationCompleted', clean, 'reconciliation-2026-11-21'))).toEqual([]);
+    expect(
+      plan(
+        event('ReconciliationCompleted', clean, 'reconciliation-2026-11-21'),
+      ),
+    ).toEqual([]);
     // An escrow whose accounts do not sum to zero alerts as a mismatch does.
     const unbalanced = event(
       'ReconciliationCompleted',
@@ -324,11 +436,17 @@ describe('planNotifications', () => {
     expect(plan(unbalanced)).toEqual(
       admins('Reconciliation found a mismatch', '/admin?tab=reconciliation'),
     );
-    expect(planNotifications(unbalanced, facts())[0]!.body).toContain('unbalanced 1');
+    expect(planNotifications(unbalanced, facts())[0]!.body).toContain(
+      'unbalanced 1',
+    );
   });
 
   it('money intents stalled past the limit: every alert address by e-mail, and by push where the address is also an account', () => {
-    const stalled = event('PaymentIntentsStalled', {}, 'payment-intents-stalled-x');
+    const stalled = event(
+      'PaymentIntentsStalled',
+      {},
+      'payment-intents-stalled-x',
+    );
     expect(plan(stalled)).toEqual([
       'email:ops@escrow.test email en → /admin?tab=money: Payments are waiting for the provider',
       'email:cto@escrow.test email en → /admin?tab=money: Payments are waiting for the provider',
@@ -363,43 +481,60 @@ describe('planNotifications', () => {
       'email:marketing@acme.example email en → /pay-request/Zk1q9XcL2vT8wAq3Zb7kR0: Payment request paid',
       'user:creator push+email en → /payment-requests: Request paid',
     ]);
-    expect(plan(pr('PaymentRequestCompleted', { transferId: 'tr_9' }))).toEqual([
-      'user:creator push+email en → /payment-requests: Payout sent',
-      `user:creator email en → ${requestStatement}: Statement of your payout`,
-    ]);
-    expect(plan(pr('PaymentRequestCompleted', { transferId: null }))).toEqual([]);
+    expect(plan(pr('PaymentRequestCompleted', { transferId: 'tr_9' }))).toEqual(
+      [
+        'user:creator push+email en → /payment-requests: Payout sent',
+        `user:creator email en → ${requestStatement}: Statement of your payout`,
+      ],
+    );
+    expect(plan(pr('PaymentRequestCompleted', { transferId: null }))).toEqual(
+      [],
+    );
     // A brand with an account hears through its own preferences (here: push only).
     expect(
-      plan(pr('PaymentRequestCreated'), facts({ users: [brand, creator, requestBrand] })),
+      plan(
+        pr('PaymentRequestCreated'),
+        facts({ users: [brand, creator, requestBrand] }),
+      ),
     ).toEqual([
       'user:acme push en → /pay-request/Zk1q9XcL2vT8wAq3Zb7kR0: Payment request from a creator (not checked by us)',
     ]);
     expect(
-      plan(pr('PaymentRequestCreated'), facts({ optedOut: ['marketing@acme.example'] })),
+      plan(
+        pr('PaymentRequestCreated'),
+        facts({ optedOut: ['marketing@acme.example'] }),
+      ),
     ).toEqual([]);
     // Once the brand accepted through its link, its browser's language is its own.
-    expect(plan(pr('PaymentRequestPaid'), facts({ requestBrand: 'nl' }))[0]).toMatch(
-      /^email:marketing@acme.example email nl → /,
-    );
+    expect(
+      plan(pr('PaymentRequestPaid'), facts({ requestBrand: 'nl' }))[0],
+    ).toMatch(/^email:marketing@acme.example email nl → /);
   });
 
   it('a request under review: the brand hears the delivery and the refund; the creator the dispute, a decline, an expiry, the refund', () => {
     const pr = (type: string, data: Record<string, unknown> = {}) =>
       event(type, data, 'payment-request-7');
     const brandUrl = '/pay-request/Zk1q9XcL2vT8wAq3Zb7kR0';
-    expect(plan(pr('PaymentRequestDelivered'), facts({ requestBrand: 'nl' }))).toEqual([
+    expect(
+      plan(pr('PaymentRequestDelivered'), facts({ requestBrand: 'nl' })),
+    ).toEqual([
       `email:marketing@acme.example email nl → ${brandUrl}: Werk opgeleverd: jouw beoordeling`,
     ]);
-    const delivered = planNotifications(pr('PaymentRequestDelivered'), facts())[0]!;
+    const delivered = planNotifications(
+      pr('PaymentRequestDelivered'),
+      facts(),
+    )[0]!;
     // When the review ends, as a date and time in the reader's format, and what happens then.
-    expect(delivered.body).toContain(formatterFor('en-GB').dateTime('2026-03-04T10:00:00.000Z'));
+    expect(delivered.body).toContain(
+      formatterFor('en-GB').dateTime('2026-03-04T10:00:00.000Z'),
+    );
     expect(delivered.body).toContain('released to the creator automatically');
     expect(plan(pr('PaymentRequestDisputeOpened'))).toEqual([
       'user:creator push+email en → /payment-requests: Request disputed',
     ]);
-    expect(planNotifications(pr('PaymentRequestDisputeOpened'), facts())[0]!.body).toContain(
-      'The reel was not posted',
-    );
+    expect(
+      planNotifications(pr('PaymentRequestDisputeOpened'), facts())[0]!.body,
+    ).toContain('The reel was not posted');
     expect(plan(pr('PaymentRequestRejected'))).toEqual([
       'user:creator push+email en → /payment-requests: Request declined',
     ]);
@@ -439,9 +574,15 @@ describe('planNotifications', () => {
       'user:creator push+email en → /payment-requests: Dispute resolved',
       `user:creator email en → ${requestStatement}: Statement of your payout`,
     ]);
-    expect(planNotifications(done, f)[0]!.body).toContain(formatterFor('en-GB').money(21_000));
+    expect(planNotifications(done, f)[0]!.body).toContain(
+      formatterFor('en-GB').money(21_000),
+    );
     const statement = planNotifications(done, f)[2]!;
-    expect(statement.document).toEqual({ kind: 'statement', subject: 'payment_request', id: 7 });
+    expect(statement.document).toEqual({
+      kind: 'statement',
+      subject: 'payment_request',
+      id: 7,
+    });
     expect(statement.body).toContain(formatterFor('en-GB').money(20_000));
     const first = {
       ...event('PaymentRequestSplitTransferSucceeded', {}, 'payment-request-7'),
@@ -451,12 +592,18 @@ describe('planNotifications', () => {
   });
 
   it('preferences narrow the channels; both off means nothing at all', () => {
-    const pushOnly = user('brand', { notifications: { push: true, email: false } });
-    expect(plan(event('CreatorAccepted'), facts({ users: [pushOnly] }))).toEqual([
-      'user:brand push en → /deals/42: Deal accepted',
-    ]);
-    const silent = user('brand', { notifications: { push: false, email: false } });
-    expect(plan(event('CreatorAccepted'), facts({ users: [silent] }))).toEqual([]);
+    const pushOnly = user('brand', {
+      notifications: { push: true, email: false },
+    });
+    expect(
+      plan(event('CreatorAccepted'), facts({ users: [pushOnly] })),
+    ).toEqual(['user:brand push en → /deals/42: Deal accepted']);
+    const silent = user('brand', {
+      notifications: { push: false, email: false },
+    });
+    expect(plan(event('CreatorAccepted'), facts({ users: [silent] }))).toEqual(
+      [],
+    );
   });
 
   it.each([
@@ -469,7 +616,13 @@ describe('planNotifications', () => {
     'NotificationSent',
   ])('%s notifies no one', (type) => {
     expect(
-      plan(event(type, {}, type === 'NotificationSent' ? 'notification-abc' : 'deal-42')),
+      plan(
+        event(
+          type,
+          {},
+          type === 'NotificationSent' ? 'notification-abc' : 'deal-42',
+        ),
+      ),
     ).toEqual([]);
   });
 
@@ -491,7 +644,10 @@ describe('planNotifications', () => {
       requestedBy: 'a_1',
     };
     const f = facts({ deal: { split, claimedByUserId: 'creator' } });
-    const done = { ...event('SplitRefundSucceeded'), metadata: { state: 'split_resolved' } };
+    const done = {
+      ...event('SplitRefundSucceeded'),
+      metadata: { state: 'split_resolved' },
+    };
     expect(plan(done, f)).toEqual([
       'user:brand push+email nl → /deals/42: Geschil opgelost',
       'user:creator push+email en → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: Dispute resolved',
@@ -501,13 +657,17 @@ describe('planNotifications', () => {
     expect(brandText.body).toContain(formatterFor('nl-NL').money(10_820));
     expect(brandText.body).toContain(formatterFor('nl-NL').money(15_000));
     // The first part alone tells nobody.
-    expect(plan({ ...event('SplitTransferSucceeded'), metadata: { state: 'dispute' } }, f)).toEqual(
-      [],
-    );
+    expect(
+      plan(
+        { ...event('SplitTransferSucceeded'), metadata: { state: 'dispute' } },
+        f,
+      ),
+    ).toEqual([]);
     const failed = planNotifications(event('SplitTransferFailed'), f);
     expect(
       failed.map(
-        (n) => `${recipientKey(n.recipient)} ${n.channels.join('+')} → ${n.url}: ${n.title}`,
+        (n) =>
+          `${recipientKey(n.recipient)} ${n.channels.join('+')} → ${n.url}: ${n.title}`,
       ),
     ).toEqual([
       'email:ops@escrow.test email → /admin?deal=42: Split payment failed',
@@ -545,7 +705,10 @@ describe('documents by e-mail', () => {
       expect(
         `${recipientKey(n!.recipient)} ${n!.channels.join('+')} ${n!.language} → ${n!.url}: ${n!.title}`,
       ).toBe(`user:brand email nl → ${url}: ${title}`);
-      expect(n!.document).toMatchObject({ kind: 'invoice', doc: { kind, number } });
+      expect(n!.document).toMatchObject({
+        kind: 'invoice',
+        doc: { kind, number },
+      });
     },
   );
 
@@ -554,17 +717,27 @@ describe('documents by e-mail', () => {
       issued({
         kind: 'self_billed',
         number: 'SB-2026-000001',
-        seller: { name: 'Sam https://evil.example', address: 'x', country: 'NL', vatId: null },
+        seller: {
+          name: 'Sam https://evil.example',
+          address: 'x',
+          country: 'NL',
+          vatId: null,
+        },
       }),
       facts(),
     );
     expect(n!.body).not.toContain('https://evil.example');
-    const quiet = user('brand', { notifications: { push: true, email: false } });
+    const quiet = user('brand', {
+      notifications: { push: true, email: false },
+    });
     expect(plan(issued({}), facts({ users: [quiet, creator] }))).toEqual([]);
   });
 
   it('a released payout sends the link creator its statement at the confirmed address, in the claim language', () => {
-    const f = facts({ deal: { transferId: 'tr_1Q' }, linkEmail: 'sam@creator.example' });
+    const f = facts({
+      deal: { transferId: 'tr_1Q' },
+      linkEmail: 'sam@creator.example',
+    });
     expect(plan(event('FundsReleased'), f)).toContain(
       'email:sam@creator.example email nl → /accept/q3Zb7kR0yJ1m9XcL2vT8wA/statement: Overzicht van je uitbetaling',
     );

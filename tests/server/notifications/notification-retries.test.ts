@@ -4,10 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@server/event-store/event-store';
-import { createMailSender, type MailSender } from '@server/notifications/mail-sender';
+import {
+  createMailSender,
+  type MailSender,
+} from '@server/notifications/mail-sender';
 import { createNotificationRetriesReactor } from '@server/notifications/notification-retries.reactor';
 import { payDeal } from '@tests/support/flow-helpers';
-import { createDeal, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
+import {
+  createDeal,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
 
 /*
  * A claimed notification whose claimer gave no outcome (its instance died or stalled mid-send), or
@@ -19,12 +27,20 @@ const LEASE_MS = 60_000;
 
 /** The real file sender behind a switch: `hang` stalls like a process that died mid-send. */
 function switchedMail(dataDir: string) {
-  const real = createMailSender({ smtpUrl: undefined, from: 'Escrow <n@escrow.test>', dataDir });
-  const state = { mode: 'ok' as 'ok' | 'fail' | 'hang', stalled: [] as (() => void)[] };
+  const real = createMailSender({
+    smtpUrl: undefined,
+    from: 'Escrow <n@escrow.test>',
+    dataDir,
+  });
+  const state = {
+    mode: 'ok' as 'ok' | 'fail' | 'hang',
+    stalled: [] as (() => void)[],
+  };
   const sender: MailSender = {
     ...real,
     async send(message) {
-      if (state.mode === 'fail') throw new Error('connect ECONNREFUSED 10.0.0.5:587');
+      if (state.mode === 'fail')
+        throw new Error('connect ECONNREFUSED 10.0.0.5:587');
       if (state.mode === 'hang')
         return new Promise<void>((resolve) =>
           state.stalled.push(() => void real.send(message).then(resolve)),
@@ -63,14 +79,20 @@ async function setUp() {
  * Hands the notifications reactor every event. An event whose mail hangs is left behind once its
  * send has started (its claim is recorded by then), so a slow machine cannot outrun the claim.
  */
-async function claimAll(app: TestApp, mail: ReturnType<typeof switchedMail>): Promise<void> {
+async function claimAll(
+  app: TestApp,
+  mail: ReturnType<typeof switchedMail>,
+): Promise<void> {
   for (const event of await app.ctx.store.readAll()) {
     const stalled = mail.state.stalled.length;
     let started: ReturnType<typeof setInterval> | undefined;
     await Promise.race([
       app.ctx.notifications.reactor.handle(event),
       new Promise<void>((resolve) => {
-        started = setInterval(() => mail.state.stalled.length > stalled && resolve(), 5);
+        started = setInterval(
+          () => mail.state.stalled.length > stalled && resolve(),
+          5,
+        );
       }),
     ]);
     clearInterval(started);
@@ -90,7 +112,9 @@ function feeder(app: TestApp, reactor = app.ctx.notifications.retries) {
 
 const emailClaims = async (app: TestApp) => {
   const claims = (await app.ctx.store.readAll()).filter(
-    (e) => e.type === 'NotificationSent' && (e.data as { channel: string }).channel === 'email',
+    (e) =>
+      e.type === 'NotificationSent' &&
+      (e.data as { channel: string }).channel === 'email',
   );
   return claims;
 };
@@ -99,7 +123,8 @@ const streamOf = async (app: TestApp, claim: RecordedEvent) =>
     e.type,
     (e.data as { attempt?: number }).attempt ?? null,
   ]);
-const mailFiles = () => readdirSync(join(mailDir, 'mail')).filter((f) => f.endsWith('.eml'));
+const mailFiles = () =>
+  readdirSync(join(mailDir, 'mail')).filter((f) => f.endsWith('.eml'));
 
 describe('notification retries', () => {
   it('given a claimer that stalled mid-send, when the lease ends, then another attempt sends it once, with the same Message-ID; the stalled copy changes nothing', async () => {
@@ -133,7 +158,9 @@ describe('notification retries', () => {
     // The stalled instance wakes up: its copy lands on the same file and its outcome is refused.
     for (const resume of mail.state.stalled) resume();
     await new Promise((r) => setTimeout(r, 100));
-    expect(mailFiles().filter((f) => f.includes(claim!.streamId))).toHaveLength(1);
+    expect(mailFiles().filter((f) => f.includes(claim!.streamId))).toHaveLength(
+      1,
+    );
     expect(await streamOf(app, claim!)).toHaveLength(3);
 
     // Nothing is left to send.
@@ -163,7 +190,10 @@ describe('notification retries', () => {
       ['NotificationSendFailed', 3],
     ]);
     const last = (await app.ctx.store.readStream(claim!.streamId)).at(-1)!.data;
-    expect(last).toMatchObject({ final: true, reason: 'connect ECONNREFUSED 10.0.0.5:587' });
+    expect(last).toMatchObject({
+      final: true,
+      reason: 'connect ECONNREFUSED 10.0.0.5:587',
+    });
     app.clock.advance(10 * LEASE_MS);
     expect(await app.ctx.notifications.retries.tick()).toBe(0);
   });
@@ -181,7 +211,8 @@ describe('notification retries', () => {
       facts: app.ctx.notifications.facts,
       leaseMs: LEASE_MS,
       db: new Database(':memory:'),
-      send: async (_n, _channel, claim) => void sentByOther.push(claim.streamId),
+      send: async (_n, _channel, claim) =>
+        void sentByOther.push(claim.streamId),
     });
     const [feedOne, feedOther] = [feeder(app), feeder(app, other)];
     await Promise.all([feedOne(), feedOther()]);
@@ -190,7 +221,9 @@ describe('notification retries', () => {
 
     for (const claim of claims) {
       const stream = await streamOf(app, claim);
-      expect(stream.filter(([type]) => type === 'NotificationRetaken')).toHaveLength(1);
+      expect(
+        stream.filter(([type]) => type === 'NotificationRetaken'),
+      ).toHaveLength(1);
       const copies =
         mailFiles().filter((f) => f.includes(claim.streamId)).length +
         sentByOther.filter((s) => s === claim.streamId).length;

@@ -87,10 +87,14 @@ const pushesTo = (b: Browser, path: string) =>
     );
 const mailsTo = (address: string) =>
   mailbox.filter((m) =>
-    (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.text.includes(address)),
+    (Array.isArray(m.to) ? m.to : [m.to]).some((a) =>
+      a?.text.includes(address),
+    ),
   );
 const unsubscribeUrlOf = (mail: ParsedMail) =>
-  /(http:\/\/app\.test\/api\/notifications\/unsubscribe\?[^\s]+)/.exec(mail.text ?? '')![1]!;
+  /(http:\/\/app\.test\/api\/notifications\/unsubscribe\?[^\s]+)/.exec(
+    mail.text ?? '',
+  )![1]!;
 
 async function subscribeUser(token: string, b: Browser, path: string) {
   const res = await app.inject({
@@ -110,12 +114,20 @@ async function setPreferences(token: string, body: Record<string, unknown>) {
     payload: body,
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { push: boolean; email: boolean; documents: unknown; language: string };
+  return res.json() as {
+    push: boolean;
+    email: boolean;
+    documents: unknown;
+    language: string;
+  };
 }
 
 /** A paid, accepted deal with a connected bank account, delivered now. */
 async function deliveredDeal(token: string, influencer = '@sanne.creates') {
-  const { id } = await createDeal(app, token, { influencer, title: `Launch ${influencer}` });
+  const { id } = await createDeal(app, token, {
+    influencer,
+    title: `Launch ${influencer}`,
+  });
   await payDeal(app, ctx, token, id);
   const link = await acceptAndConnect(app, ctx, token, id);
   const res = await app.inject({
@@ -124,7 +136,11 @@ async function deliveredDeal(token: string, influencer = '@sanne.creates') {
     headers: claimHeader(link),
   });
   expect(res.statusCode, res.body).toBe(200);
-  return { id, link, endsAt: ctx.queries.deals.byId(id)!.context.reviewPeriodEndsAt! };
+  return {
+    id,
+    link,
+    endsAt: ctx.queries.deals.byId(id)!.context.reviewPeriodEndsAt!,
+  };
 }
 
 beforeAll(async () => {
@@ -145,7 +161,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   // Acceptance codes arrive at this SMTP server too: read from its mailbox, newest first.
   readCodesFrom((to) => {
-    const mail = [...mailbox].reverse().find((m) => m.to && JSON.stringify(m.to).includes(to));
+    const mail = [...mailbox]
+      .reverse()
+      .find((m) => m.to && JSON.stringify(m.to).includes(to));
     return /: (\d{6})$/.exec(mail?.subject ?? '')?.[1];
   });
   const { port } = smtp.server.address() as AddressInfo;
@@ -164,9 +182,13 @@ afterAll(async () => {
   agent?.destroy();
   if (endpoint) {
     endpoint.server.closeAllConnections();
-    await new Promise<void>((resolve) => endpoint.server.close(() => resolve()));
+    await new Promise<void>((resolve) =>
+      endpoint.server.close(() => resolve()),
+    );
   }
-  await new Promise<void>((resolve) => (smtp ? smtp.close(resolve) : resolve()));
+  await new Promise<void>((resolve) =>
+    smtp ? smtp.close(resolve) : resolve(),
+  );
   if (tempDir) rmSync(tempDir, { recursive: true, force: true });
 });
 
@@ -188,7 +210,10 @@ describe('notifications reactor', () => {
     const brandBrowser = browser();
     await subscribeUser(brand.token, brandBrowser, '/push/brand-1');
 
-    const { id } = await createDeal(app, brand.token, { title: 'Lente', influencer: '@sanne' });
+    const { id } = await createDeal(app, brand.token, {
+      title: 'Lente',
+      influencer: '@sanne',
+    });
     await payDeal(app, ctx, brand.token, id);
     const link = await acceptAndConnect(app, ctx, brand.token, id);
     const creator = browser();
@@ -201,7 +226,10 @@ describe('notifications reactor', () => {
         method: 'POST',
         url: `/api/deals/link/${link}/notifications`,
         headers: claimHeader(link),
-        payload: { subscription: b.subscription(`${endpoint.origin}${path}`), language: 'en' },
+        payload: {
+          subscription: b.subscription(`${endpoint.origin}${path}`),
+          language: 'en',
+        },
       });
       expect(res.json()).toEqual({ subscribed: true });
     }
@@ -234,7 +262,10 @@ describe('notifications reactor', () => {
         title: 'Betaling ontvangen',
         body: `${nl.money(total)} voor “Lente” staat in escrow. Deel de link met @sanne.`,
       },
-      { title: 'Deal geaccepteerd', body: '@sanne heeft “Lente” geaccepteerd.' },
+      {
+        title: 'Deal geaccepteerd',
+        body: '@sanne heeft “Lente” geaccepteerd.',
+      },
       {
         title: 'Content geleverd',
         body: `@sanne heeft “Lente” geleverd. Beoordeel het vóór ${nl.dateTime(deal.reviewPeriodEndsAt!)}; daarna wordt het geld automatisch vrijgegeven.`,
@@ -245,28 +276,38 @@ describe('notifications reactor', () => {
       },
     ];
     const pushed = pushesTo(brandBrowser, '/push/brand-1');
-    expect(pushed.map(({ title, body }) => ({ title, body }))).toEqual(expected);
+    expect(pushed.map(({ title, body }) => ({ title, body }))).toEqual(
+      expected,
+    );
     expect(pushed.every((p) => p.url === `/deals/${id}`)).toBe(true);
 
     const mails = mailsTo(brand.email);
     expect(mails.map((m) => m.subject)).toEqual(expected.map((e) => e.title));
     for (const [i, mail] of mails.entries()) {
-      expect(mail.from?.value).toEqual([{ name: 'Escrow', address: 'notify@escrow.test' }]);
+      expect(mail.from?.value).toEqual([
+        { name: 'Escrow', address: 'notify@escrow.test' },
+      ]);
       expect(mail.text).toContain(expected[i]!.body);
-      expect(mail.text).toContain(`Openen in de app: http://app.test/deals/${id}`);
-      expect(mail.html).toContain(`href="http://app.test/deals/${id}"`);
-      expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line).toContain(
-        'http://app.test/api/notifications/unsubscribe?token=',
+      expect(mail.text).toContain(
+        `Openen in de app: http://app.test/deals/${id}`,
       );
+      expect(mail.html).toContain(`href="http://app.test/deals/${id}"`);
+      expect(
+        mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line,
+      ).toContain('http://app.test/api/notifications/unsubscribe?token=');
       // The claim's key: a copy sent again after a lost answer has the same Message-ID.
-      expect(mail.messageId).toMatch(/^<notification-[0-9a-f]{32}@escrow\.test>$/);
+      expect(mail.messageId).toMatch(
+        /^<notification-[0-9a-f]{32}@escrow\.test>$/,
+      );
     }
     expect(new Set(mails.map((m) => m.messageId)).size).toBe(mails.length);
     // ...and a push the same topic, so the push service replaces a copy not yet fetched.
     const topics = endpoint.received
       .filter((r) => r.path === '/push/brand-1')
       .map((r) => r.headers.topic);
-    expect(topics.every((topic) => /^[0-9a-f]{32}$/.test(String(topic)))).toBe(true);
+    expect(topics.every((topic) => /^[0-9a-f]{32}$/.test(String(topic)))).toBe(
+      true,
+    );
     expect(new Set(topics).size).toBe(topics.length);
 
     expect(pushesTo(creator, '/push/creator-1')).toEqual([
@@ -279,14 +320,16 @@ describe('notifications reactor', () => {
     ]);
     // The push service answered 410 for the other browser: that subscription is gone.
     await ctx.settle(await ctx.store.headPosition());
-    expect(ctx.queries.notifications.linkSubscriptions(id).map((s) => s.endpoint)).toEqual([
-      `${endpoint.origin}/push/creator-1`,
-    ]);
+    expect(
+      ctx.queries.notifications.linkSubscriptions(id).map((s) => s.endpoint),
+    ).toEqual([`${endpoint.origin}/push/creator-1`]);
 
     // Redelivering every event sends nothing again.
     const before = { pushes: endpoint.received.length, mails: mailbox.length };
     await react(0);
-    expect({ pushes: endpoint.received.length, mails: mailbox.length }).toEqual(before);
+    expect({ pushes: endpoint.received.length, mails: mailbox.length }).toEqual(
+      before,
+    );
   });
 
   it('a restart in the middle of the stream sends every notification once', async () => {
@@ -311,7 +354,11 @@ describe('notifications reactor', () => {
     await react(start);
 
     const titles = pushesTo(b, '/push/restart').map((p) => p.title);
-    expect(titles).toEqual(['Payment received', 'Deal accepted', 'Content delivered']);
+    expect(titles).toEqual([
+      'Payment received',
+      'Deal accepted',
+      'Content delivered',
+    ]);
     expect(mailsTo(brand.email).map((m) => m.subject)).toEqual([
       'Payment received',
       'Deal accepted',
@@ -370,14 +417,18 @@ describe('notifications reactor', () => {
         tag: 'release_reminder',
       },
     ]);
-    expect(mailsTo(brand.email).filter((m) => m.subject === 'Funds release soon')).toHaveLength(1);
+    expect(
+      mailsTo(brand.email).filter((m) => m.subject === 'Funds release soon'),
+    ).toHaveLength(1);
   });
 
   it('sends nothing to a brand who turned both channels off; the unsubscribe link turns email off', async () => {
     const quiet = await registerUser(app);
     const qb = browser();
     await subscribeUser(quiet.token, qb, '/push/quiet');
-    expect(await setPreferences(quiet.token, { push: false, email: false })).toEqual({
+    expect(
+      await setPreferences(quiet.token, { push: false, email: false }),
+    ).toEqual({
       push: false,
       email: false,
       documents: {
@@ -403,7 +454,11 @@ describe('notifications reactor', () => {
     // The test page goes through the same sender and preferences.
     expect(
       (
-        await app.inject({ method: 'POST', url: '/api/push/test', headers: bearer(quiet.token) })
+        await app.inject({
+          method: 'POST',
+          url: '/api/push/test',
+          headers: bearer(quiet.token),
+        })
       ).json(),
     ).toEqual({ success: false, sent: 0, failed: 0 });
 
@@ -415,7 +470,10 @@ describe('notifications reactor', () => {
     expect(page.body).toContain('Stop notification emails to this address?');
     expect(
       (
-        await app.inject({ url: '/api/user/notification-preferences', headers: bearer(loud.token) })
+        await app.inject({
+          url: '/api/user/notification-preferences',
+          headers: bearer(loud.token),
+        })
       ).json(),
     ).toMatchObject({ email: true });
     const unsubscribe = await app.inject({
@@ -425,10 +483,15 @@ describe('notifications reactor', () => {
       payload: '',
     });
     expect(unsubscribe.statusCode).toBe(200);
-    expect(unsubscribe.body).toContain('You will no longer receive notification emails.');
+    expect(unsubscribe.body).toContain(
+      'You will no longer receive notification emails.',
+    );
     expect(
       (
-        await app.inject({ url: '/api/user/notification-preferences', headers: bearer(loud.token) })
+        await app.inject({
+          url: '/api/user/notification-preferences',
+          headers: bearer(loud.token),
+        })
       ).json(),
     ).toEqual({
       push: true,
@@ -454,7 +517,9 @@ describe('notifications reactor', () => {
       'Payment received',
       'Deal accepted',
     ]);
-    expect(mailsTo(loud.email).map((m) => m.subject)).toEqual(['Payment received']);
+    expect(mailsTo(loud.email).map((m) => m.subject)).toEqual([
+      'Payment received',
+    ]);
   });
 
   it("tells the creator and the brand (by email: in the language of the browser the brand accepted in, else the creator's) about a payment request; the brand's unsubscribe link holds", async () => {
@@ -462,7 +527,12 @@ describe('notifications reactor', () => {
     await setPreferences(creator.token, { language: 'nl' });
     const cb = browser();
     await subscribeUser(creator.token, cb, '/push/creator-account');
-    const { id, token } = await createPaidRequest(app, ctx, creator.token, 'Reel');
+    const { id, token } = await createPaidRequest(
+      app,
+      ctx,
+      creator.token,
+      'Reel',
+    );
     await react();
 
     const request = ctx.queries.requests.byId(id)!.context.request!;
@@ -486,7 +556,9 @@ describe('notifications reactor', () => {
       'Payment request from a creator (not checked by us)',
       'Payment request paid',
     ]);
-    expect(brandMails[0]!.text).toContain(`http://app.test/pay-request/${token}`);
+    expect(brandMails[0]!.text).toContain(
+      `http://app.test/pay-request/${token}`,
+    );
 
     expect(
       (
@@ -505,7 +577,8 @@ describe('notifications reactor', () => {
   it('alerts the admin addresses about a chargeback, a failed transfer and a hold that ages', async () => {
     const brand = await registerUser(app);
     const gateway = ctx.payments.gateway;
-    if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
+    if (!isSimulated(gateway))
+      throw new Error('tests run on the simulated gateway');
     const failing = await deliveredDeal(brand.token, '@failing');
     gateway.failTransfersWith('funds_settling');
     await app.inject({
@@ -515,7 +588,10 @@ describe('notifications reactor', () => {
     });
     gateway.failTransfersWith(null);
     const held = await deliveredDeal(brand.token, '@held');
-    await gateway.openChargeback(ctx.queries.deals.byId(held.id)!.context.chargeId!, 'fraudulent');
+    await gateway.openChargeback(
+      ctx.queries.deals.byId(held.id)!.context.chargeId!,
+      'fraudulent',
+    );
     await ctx.settle(await ctx.store.headPosition());
     const heldSince = ctx.queries.deals.byId(held.id)!.context.hold!.since;
     await react();
@@ -523,7 +599,9 @@ describe('notifications reactor', () => {
     clock.set(new Date(Date.parse(heldSince) + 72 * HOUR_MS - 1_000));
     await ctx.notifications.timers.tick();
     await react();
-    expect(mailsTo(ADMIN_EMAIL).filter((m) => m.subject === 'Deal on hold too long')).toEqual([]);
+    expect(
+      mailsTo(ADMIN_EMAIL).filter((m) => m.subject === 'Deal on hold too long'),
+    ).toEqual([]);
     clock.advance(1_000);
     await ctx.notifications.timers.tick();
     await react();
@@ -540,20 +618,40 @@ describe('notifications reactor', () => {
       ),
       `Deal on hold too long: Deal #${held.id} has been on hold since ${en.dateTime(heldSince)}.`,
     ]);
-    expect(mailsTo(ADMIN_EMAIL).every((m) => m.text?.includes(`http://app.test/admin?deal=`))).toBe(
-      true,
-    );
+    expect(
+      mailsTo(ADMIN_EMAIL).every((m) =>
+        m.text?.includes(`http://app.test/admin?deal=`),
+      ),
+    ).toBe(true);
   });
   it("reminds a Dutch creator 24 h before each milestone's due date, and the brand 12 h before each milestone's automatic release", async () => {
     const brand = await registerUser(app);
     const b = browser();
     await subscribeUser(brand.token, b, '/push/plan-brand');
     const plan = [
-      { title: 'Story', deliverables: ['1 Story'], amount: '100', dueDate: '2026-03-10' },
-      { title: 'TikTok', deliverables: ['1 TikTok'], amount: '80', dueDate: '2026-03-12' },
-      { title: 'Post', deliverables: ['1 Post'], amount: '70', dueDate: '2026-03-12' },
+      {
+        title: 'Story',
+        deliverables: ['1 Story'],
+        amount: '100',
+        dueDate: '2026-03-10',
+      },
+      {
+        title: 'TikTok',
+        deliverables: ['1 TikTok'],
+        amount: '80',
+        dueDate: '2026-03-12',
+      },
+      {
+        title: 'Post',
+        deliverables: ['1 Post'],
+        amount: '70',
+        dueDate: '2026-03-12',
+      },
     ];
-    const { id } = await createDeal(app, brand.token, { title: 'Reeks', milestones: plan });
+    const { id } = await createDeal(app, brand.token, {
+      title: 'Reeks',
+      milestones: plan,
+    });
     await payDeal(app, ctx, brand.token, id);
     const email = `plan-creator-${id}@link.example`;
     const link = await acceptAndConnect(app, ctx, brand.token, id, {
@@ -569,9 +667,12 @@ describe('notifications reactor', () => {
     // Milestone 3 is delivered early: no due-date reminder for it; 1 and 2 are reviewed in turn.
     expect((await deliver(3)).statusCode).toBe(200);
     await react();
-    const dueMails = () => mailsTo(email).filter((m) => m.subject === 'Mijlpaal binnen 24 uur af');
+    const dueMails = () =>
+      mailsTo(email).filter((m) => m.subject === 'Mijlpaal binnen 24 uur af');
     const reminders = () =>
-      pushesTo(b, '/push/plan-brand').filter((p) => p.tag === 'release_reminder');
+      pushesTo(b, '/push/plan-brand').filter(
+        (p) => p.tag === 'release_reminder',
+      );
     const tickAndReact = async () => {
       await ctx.notifications.timers.tick();
       await react();
@@ -588,7 +689,8 @@ describe('notifications reactor', () => {
       `“Reeks · Story” moet uiterlijk ${nl.date('2026-03-10')} geleverd zijn. Lever via je link zodra het klaar is.`,
     );
     expect((await deliver(1)).statusCode).toBe(200);
-    const ends1 = ctx.queries.deals.byId(id)!.context.milestones![0]!.reviewPeriodEndsAt!;
+    const ends1 =
+      ctx.queries.deals.byId(id)!.context.milestones![0]!.reviewPeriodEndsAt!;
     clock.set(new Date('2026-03-10T22:59:00.000Z'));
     await tickAndReact();
     expect(dueMails()).toHaveLength(1);
@@ -598,7 +700,8 @@ describe('notifications reactor', () => {
     expect(dueMails()).toHaveLength(2);
     expect(dueMails()[1]!.text).toContain('“Reeks · TikTok”');
     // Milestone 3's review (started first) and milestone 1's each reminded the brand 12 h ahead.
-    const ends3 = ctx.queries.deals.byId(id)!.context.milestones![2]!.reviewPeriodEndsAt!;
+    const ends3 =
+      ctx.queries.deals.byId(id)!.context.milestones![2]!.reviewPeriodEndsAt!;
     expect(reminders().map((r) => r.body)).toEqual([
       `The funds for “Reeks · Post” are released automatically on ${en.dateTime(ends3)}. Approve or open a dispute before then.`,
       `The funds for “Reeks · Story” are released automatically on ${en.dateTime(ends1)}. Approve or open a dispute before then.`,

@@ -50,7 +50,9 @@ describe('a person’s language', () => {
     });
     expect(brand.statusCode, brand.body).toBe(201);
     const token = brand.json().token as string;
-    expect(t.ctx.queries.accounts.userById(brand.json().user.id)!.language).toBe('nl');
+    expect(
+      t.ctx.queries.accounts.userById(brand.json().user.id)!.language,
+    ).toBe('nl');
 
     const { id } = await createDeal(t.app, token);
     await payDeal(t.app, t.ctx, token, id);
@@ -90,7 +92,9 @@ describe('a person’s language', () => {
       });
     // Registered by a caller that named no language (a script): nothing is fixed yet, so the first
     // sign-in from a browser saves its language, and a later browser in another language keeps it.
-    expect(t.ctx.queries.accounts.userById(user.userId)!.language ?? null).toBeNull();
+    expect(
+      t.ctx.queries.accounts.userById(user.userId)!.language ?? null,
+    ).toBeNull();
     expect((await login('nl')).statusCode).toBe(200);
     expect(t.ctx.queries.accounts.userById(user.userId)!.language).toBe('nl');
     expect((await login('en')).statusCode).toBe(200);

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@server/event-store/event-store';
 import type { Reactor } from '@server/reactors/reactor';
 import { createReactorRunner } from '@server/reactors/reactor-runner';
-import { createDeal, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
+import {
+  createDeal,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
 
 /* The reactor runner as the notifications reactor uses it: starts at the head the first time, waits for the read models, keeps a checkpoint, retries a failure. */
 

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { bearer, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
+import {
+  bearer,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
 import {
   appendNotificationEvent,
   optOutStreamId,
@@ -36,7 +41,11 @@ const mailsTo = (address: string) =>
     .list()
     .filter((m) => m.to.includes(address))
     .map((m) => t.ctx.notifications.mail.read(m.name)!);
-const createRequest = (token: string, overrides: Record<string, unknown> = {}, language = 'en') =>
+const createRequest = (
+  token: string,
+  overrides: Record<string, unknown> = {},
+  language = 'en',
+) =>
   t.app.inject({
     method: 'POST',
     url: '/api/payment-requests',
@@ -59,7 +68,9 @@ describe('payment request e-mails', () => {
     expect((await createRequest(creator.token)).statusCode).toBe(201);
     await react();
     const [mail] = mailsTo(VICTIM);
-    expect(mail!.subject).toBe('Payment request from a creator (not checked by us)');
+    expect(mail!.subject).toBe(
+      'Payment request from a creator (not checked by us)',
+    );
     expect(mail!.text).toContain(
       'The creator with the account “vic0ba2e”, signing as “Escrow Security Team”, asks',
     );
@@ -67,26 +78,32 @@ describe('payment request e-mails', () => {
       'That creator wrote this request; we did not check who they are or what they wrote.',
     );
     for (const part of [mail!.text, mail!.html]) {
-      expect(part).not.toMatch(/https?:\/\/evil|www\.evil|evil\.(test|com)|help@evil/);
+      expect(part).not.toMatch(
+        /https?:\/\/evil|www\.evil|evil\.(test|com)|help@evil/,
+      );
       expect(part).toContain('https[:]//evil[.]test/pay');
       expect(part).toContain('help[at]evil[.]com');
     }
     // Every link in the HTML part is the platform's own.
     const hrefs = [...mail!.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!);
     expect(hrefs.length).toBeGreaterThanOrEqual(3);
-    for (const href of hrefs) expect(href.startsWith('http://app.test/')).toBe(true);
+    for (const href of hrefs)
+      expect(href.startsWith('http://app.test/')).toBe(true);
   });
 
   it('given the block link, when the recipient confirms it, then an event records who blocked whom and later requests from that creator are not mailed (the creator is told neutrally)', async () => {
     const creator = await registerUser(t.app);
     const other = await registerUser(t.app);
     const address = 'brand@blocking.test';
-    expect((await createRequest(creator.token, { brandEmail: address })).statusCode).toBe(201);
+    expect(
+      (await createRequest(creator.token, { brandEmail: address })).statusCode,
+    ).toBe(201);
     await react();
     const [mail] = mailsTo(address);
-    const link = /(http:\/\/app\.test\/api\/payment-requests\/block-sender\?[^\s]+)/
-      .exec(mail!.text)![1]!
-      .replace('http://app.test', '');
+    const link =
+      /(http:\/\/app\.test\/api\/payment-requests\/block-sender\?[^\s]+)/
+        .exec(mail!.text)![1]!
+        .replace('http://app.test', '');
     expect(mail!.html).toContain('Block payment requests from this creator');
 
     // Following the link only asks; the button blocks.
@@ -135,19 +152,28 @@ describe('payment request e-mails', () => {
       ).statusCode,
     ).toBe(400);
 
-    const again = await createRequest(creator.token, { brandEmail: 'Brand@Blocking.test' });
+    const again = await createRequest(creator.token, {
+      brandEmail: 'Brand@Blocking.test',
+    });
     expect(again.statusCode).toBe(201);
     expect(again.json().brandEmailNotice).toBe(
       'We did not e-mail this request to the brand. Share the link with them yourself.',
     );
-    const dutch = await createRequest(creator.token, { brandEmail: address }, 'nl');
+    const dutch = await createRequest(
+      creator.token,
+      { brandEmail: address },
+      'nl',
+    );
     expect(dutch.json().brandEmailNotice).toBe(
       'We hebben dit verzoek niet naar het merk gemaild. Deel de link zelf met hen.',
     );
-    const elsewhere = await createRequest(creator.token, { brandEmail: 'brand@elsewhere.test' });
+    const elsewhere = await createRequest(creator.token, {
+      brandEmail: 'brand@elsewhere.test',
+    });
     expect(elsewhere.json().brandEmailNotice).toBeUndefined();
     expect(
-      (await createRequest(other.token, { brandEmail: address })).json().brandEmailNotice,
+      (await createRequest(other.token, { brandEmail: address })).json()
+        .brandEmailNotice,
     ).toBeUndefined();
     await react();
     // Only the other creator's request reached the blocking address.
@@ -159,7 +185,9 @@ describe('payment request e-mails', () => {
 describe('opt-outs and blocks by mailbox', () => {
   it('given an unsubscribe by one spelling of an inbox, then requests to other spellings are not mailed; an opt-out written for the exact address still holds', async () => {
     const creator = await registerUser(t.app);
-    const token = t.ctx.notifications.unsubscribe.tokenFor('email:Sam.Brand+news@gmail.com');
+    const token = t.ctx.notifications.unsubscribe.tokenFor(
+      'email:Sam.Brand+news@gmail.com',
+    );
     const head = await t.ctx.store.headPosition();
     const done = await t.app.inject({
       method: 'POST',
@@ -172,12 +200,19 @@ describe('opt-outs and blocks by mailbox', () => {
       (e) => e.type === 'EmailUnsubscribed',
     );
     expect(optOut!.streamId).toBe(optOutStreamId('sambrand@gmail.com'));
-    for (const spelling of ['sambrand@googlemail.com', 'S.A.M.Brand+deals@gmail.com'])
-      expect((await createRequest(creator.token, { brandEmail: spelling })).statusCode).toBe(201);
+    for (const spelling of [
+      'sambrand@googlemail.com',
+      'S.A.M.Brand+deals@gmail.com',
+    ])
+      expect(
+        (await createRequest(creator.token, { brandEmail: spelling }))
+          .statusCode,
+      ).toBe(201);
     // Another inbox is still mailed, so the reactor did run.
-    expect((await createRequest(creator.token, { brandEmail: 'sam@brand.test' })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await createRequest(creator.token, { brandEmail: 'sam@brand.test' }))
+        .statusCode,
+    ).toBe(201);
     await react();
     expect(mailsTo('sambrand@googlemail.com')).toHaveLength(0);
     expect(mailsTo('S.A.M.Brand+deals@gmail.com')).toHaveLength(0);
@@ -197,7 +232,11 @@ describe('opt-outs and blocks by mailbox', () => {
       ).position,
     );
     expect(
-      (await createRequest(creator.token, { brandEmail: 'Old.Style+x@gmail.com' })).statusCode,
+      (
+        await createRequest(creator.token, {
+          brandEmail: 'Old.Style+x@gmail.com',
+        })
+      ).statusCode,
     ).toBe(201);
     await react();
     expect(mailsTo('Old.Style+x@gmail.com')).toHaveLength(0);
@@ -206,15 +245,24 @@ describe('opt-outs and blocks by mailbox', () => {
   it('given a block by one spelling, then the creator is not mailed to another spelling of that inbox', async () => {
     const creator = await registerUser(t.app);
     expect(
-      (await createRequest(creator.token, { brandEmail: 'block.me+1@gmail.com' })).statusCode,
+      (
+        await createRequest(creator.token, {
+          brandEmail: 'block.me+1@gmail.com',
+        })
+      ).statusCode,
     ).toBe(201);
     await react();
     const [mail] = mailsTo('block.me+1@gmail.com');
-    const link = /(http:\/\/app\.test\/api\/payment-requests\/block-sender\?[^\s]+)/
-      .exec(mail!.text)![1]!
-      .replace('http://app.test', '');
-    expect((await t.app.inject({ method: 'POST', url: link })).statusCode).toBe(200);
-    const again = await createRequest(creator.token, { brandEmail: 'BlockMe@googlemail.com' });
+    const link =
+      /(http:\/\/app\.test\/api\/payment-requests\/block-sender\?[^\s]+)/
+        .exec(mail!.text)![1]!
+        .replace('http://app.test', '');
+    expect((await t.app.inject({ method: 'POST', url: link })).statusCode).toBe(
+      200,
+    );
+    const again = await createRequest(creator.token, {
+      brandEmail: 'BlockMe@googlemail.com',
+    });
     expect(again.json().brandEmailNotice).toBe(
       'We did not e-mail this request to the brand. Share the link with them yourself.',
     );
@@ -258,9 +306,9 @@ describe('payment request limits', () => {
     expect(toAddress.json().message).toMatch(
       /^Too many payment requests to this e-mail address; try again in \d+ seconds$/,
     );
-    expect((await create(b.token, 'target@limits.test', 'nl')).json().message).toMatch(
-      /^Er zijn te veel betaalverzoeken naar dit e-mailadres gestuurd/,
-    );
+    expect(
+      (await create(b.token, 'target@limits.test', 'nl')).json().message,
+    ).toMatch(/^Er zijn te veel betaalverzoeken naar dit e-mailadres gestuurd/);
 
     // Creator a has spent 2 of 3 (the refused one counts too): one more, then no more.
     expect((await create(a.token, 'fresh@limits.test')).statusCode).toBe(201);
@@ -269,21 +317,42 @@ describe('payment request limits', () => {
     expect(fromCreator.json().message).toMatch(
       /^Too many payment requests from your account; try again in \d+ seconds$/,
     );
-    expect((await create(a.token, 'other@limits.test', 'nl')).json().message).toMatch(
-      /^Je hebt te veel betaalverzoeken gemaakt/,
-    );
+    expect(
+      (await create(a.token, 'other@limits.test', 'nl')).json().message,
+    ).toMatch(/^Je hebt te veel betaalverzoeken gemaakt/);
   });
 
   it('given other spellings of one inbox (+tags, Gmail dots, googlemail.com, case), then they share its limit', async () => {
-    const creators = await Promise.all([1, 2, 3, 4].map(() => registerUser(limited.app)));
-    expect((await create(creators[0]!.token, 'Vic.Tim@gmail.com')).statusCode).toBe(201);
-    expect((await create(creators[1]!.token, 'victim+1@googlemail.com')).statusCode).toBe(201);
-    for (const spelling of ['v.i.c.t.i.m+2@gmail.com', 'VICTIM+3@GMAIL.COM', 'victim@gmail.com'])
-      expect((await create(creators[2]!.token, spelling)).statusCode, spelling).toBe(429);
+    const creators = await Promise.all(
+      [1, 2, 3, 4].map(() => registerUser(limited.app)),
+    );
+    expect(
+      (await create(creators[0]!.token, 'Vic.Tim@gmail.com')).statusCode,
+    ).toBe(201);
+    expect(
+      (await create(creators[1]!.token, 'victim+1@googlemail.com')).statusCode,
+    ).toBe(201);
+    for (const spelling of [
+      'v.i.c.t.i.m+2@gmail.com',
+      'VICTIM+3@GMAIL.COM',
+      'victim@gmail.com',
+    ])
+      expect(
+        (await create(creators[2]!.token, spelling)).statusCode,
+        spelling,
+      ).toBe(429);
     // Elsewhere a +tag is the same inbox too, but a dot may be another person's.
-    expect((await create(creators[3]!.token, 'brand+a@plus.test')).statusCode).toBe(201);
-    expect((await create(creators[3]!.token, 'Brand+b@plus.test')).statusCode).toBe(201);
-    expect((await create(creators[2]!.token, 'brand@plus.test')).statusCode).toBe(429);
-    expect((await create(creators[1]!.token, 'bra.nd@plus.test')).statusCode).toBe(201);
+    expect(
+      (await create(creators[3]!.token, 'brand+a@plus.test')).statusCode,
+    ).toBe(201);
+    expect(
+      (await create(creators[3]!.token, 'Brand+b@plus.test')).statusCode,
+    ).toBe(201);
+    expect(
+      (await create(creators[2]!.token, 'brand@plus.test')).statusCode,
+    ).toBe(429);
+    expect(
+      (await create(creators[1]!.token, 'bra.nd@plus.test')).statusCode,
+    ).toBe(201);
   });
 });

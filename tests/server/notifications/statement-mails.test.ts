@@ -49,7 +49,12 @@ async function creatorIn(language: 'en' | 'nl') {
 async function splitRequest(language: 'en' | 'nl') {
   const creator = await creatorIn(language);
   await connectPayouts(t.app, t.ctx, creator.token);
-  const { id, token } = await createPaidRequest(t.app, t.ctx, creator.token, 'Split reel');
+  const { id, token } = await createPaidRequest(
+    t.app,
+    t.ctx,
+    creator.token,
+    'Split reel',
+  );
   const done = await t.app.inject({
     method: 'POST',
     url: `/api/payment-requests/${id}/complete`,
@@ -83,7 +88,9 @@ describe("a payment request's split by e-mail", () => {
     'the creator gets the statement of its part with the PDF attached, in its language (%s), once',
     async (language, subject, part) => {
       const { creator, id } = await splitRequest(language);
-      const statements = (await mailsTo(creator.email)).filter((m) => m.subject === subject);
+      const statements = (await mailsTo(creator.email)).filter(
+        (m) => m.subject === subject,
+      );
       expect(statements).toHaveLength(1);
       const [mail] = statements;
       // Intl writes a no-break space between € and the amount in Dutch.
@@ -94,19 +101,25 @@ describe("a payment request's split by e-mail", () => {
       expect(more).toHaveLength(0);
       expect(text!.replace(/\u00a0/g, ' ')).toContain(part);
       expect(text).toContain('Split reel');
-      expect(`${mail!.text}${mail!.html}${text}`).not.toMatch(/\b(pi|ch|tr|re)_[A-Za-z0-9_]{10,}/);
+      expect(`${mail!.text}${mail!.html}${text}`).not.toMatch(
+        /\b(pi|ch|tr|re)_[A-Za-z0-9_]{10,}/,
+      );
 
       // A repeat delivery of the request's events mails nothing again.
       for (const event of await t.ctx.store.readStream(`payment-request-${id}`))
         await t.ctx.notifications.reactor.handle(event);
-      expect((await mailsTo(creator.email)).filter((m) => m.subject === subject)).toHaveLength(1);
+      expect(
+        (await mailsTo(creator.email)).filter((m) => m.subject === subject),
+      ).toHaveLength(1);
     },
   );
 
   it('a deal released to a creator who accepted signed in: the release mail and the statement both arrive', async () => {
     const creator = await creatorIn('en');
     const brand = await registerUser(t.app);
-    const { id } = await createDeal(t.app, brand.token, { title: 'Account reel' });
+    const { id } = await createDeal(t.app, brand.token, {
+      title: 'Account reel',
+    });
     await payDeal(t.app, t.ctx, brand.token, id);
     const link = await acceptAndConnect(t.app, t.ctx, brand.token, id, {
       email: creator.email,
@@ -126,12 +139,16 @@ describe("a payment request's split by e-mail", () => {
     expect(released.statusCode, released.body).toBe(200);
     await react();
     const subjects = (await mailsTo(creator.email)).map((m) => m.subject);
-    expect(subjects.filter((s) => s === 'Statement of your payout')).toHaveLength(1);
+    expect(
+      subjects.filter((s) => s === 'Statement of your payout'),
+    ).toHaveLength(1);
     expect(subjects.length).toBeGreaterThan(1);
     const [statement] = (await mailsTo(creator.email)).filter(
       (m) => m.subject === 'Statement of your payout',
     );
-    const [text] = await pdfPages(new Uint8Array(statement!.attachments[0]!.content));
+    const [text] = await pdfPages(
+      new Uint8Array(statement!.attachments[0]!.content),
+    );
     expect(text).toContain(`S-D${id}`);
   });
 });

@@ -8,7 +8,10 @@ import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
 import { createAppContext, type AppContext } from '@server/app-context';
-import { webPushSender, type PushSubscriptionJson } from '@server/notifications/push.service';
+import {
+  webPushSender,
+  type PushSubscriptionJson,
+} from '@server/notifications/push.service';
 import { createTestClock } from '@server/shared/clock';
 import {
   browser,
@@ -43,7 +46,9 @@ beforeAll(async () => {
   endpoint = await startPushEndpoint(tls);
   agent = new Agent({ rejectUnauthorized: false, keepAlive: false });
   vapid = webPush.generateVAPIDKeys();
-  const config = pushTestConfig(join(tempDir, 'data'), vapid, { VAPID_SUBJECT });
+  const config = pushTestConfig(join(tempDir, 'data'), vapid, {
+    VAPID_SUBJECT,
+  });
   ctx = await createAppContext(config, {
     clock: createTestClock('2026-03-02T09:00:00.000Z'),
     startReactors: false,
@@ -60,7 +65,9 @@ afterAll(async () => {
   agent?.destroy();
   if (endpoint) {
     endpoint.server.closeAllConnections();
-    await new Promise<void>((resolve) => endpoint.server.close(() => resolve()));
+    await new Promise<void>((resolve) =>
+      endpoint.server.close(() => resolve()),
+    );
   }
   if (tempDir) rmSync(tempDir, { recursive: true, force: true });
 });
@@ -105,7 +112,11 @@ describe('web-push delivery', () => {
     const nowSec = Math.floor(Date.now() / 1000);
     expect(claims.exp).toBeGreaterThan(nowSec);
     expect(claims.exp).toBeLessThanOrEqual(nowSec + 24 * 3600);
-    const expected = JSON.stringify({ title: 'Hi', body: 'There', tag: 'test' });
+    const expected = JSON.stringify({
+      title: 'Hi',
+      body: 'There',
+      tag: 'test',
+    });
     expect(msg.body.includes(Buffer.from('There'))).toBe(false);
     expect(decryptPushMessage(msg.body, b)).toBe(expected);
   });
@@ -113,7 +124,10 @@ describe('web-push delivery', () => {
   it('given a message for another browser, when decrypted with the wrong keys, then authentication fails', async () => {
     const user = await registerUser(app);
     const right = browser();
-    await subscribe(user.token, right.subscription(`${endpoint.origin}/push/v1/browser-two`));
+    await subscribe(
+      user.token,
+      right.subscription(`${endpoint.origin}/push/v1/browser-two`),
+    );
     const before = endpoint.received.length;
 
     await app.inject({
@@ -135,9 +149,17 @@ describe('web-push delivery', () => {
 
   it('given subscriptions the push service answers 410, 404, 500 and 201, when notifying, then only the 410 and 404 ones are removed', async () => {
     const user = await registerUser(app);
-    const paths = ['/push/v1/gone', '/push/v1/missing', '/push/v1/broken', '/push/v1/fine'];
+    const paths = [
+      '/push/v1/gone',
+      '/push/v1/missing',
+      '/push/v1/broken',
+      '/push/v1/fine',
+    ];
     for (const p of paths)
-      await subscribe(user.token, browser().subscription(`${endpoint.origin}${p}`));
+      await subscribe(
+        user.token,
+        browser().subscription(`${endpoint.origin}${p}`),
+      );
     const before = endpoint.received.length;
 
     const res = await app.inject({
@@ -159,7 +181,10 @@ describe('web-push delivery', () => {
         .userById(user.userId)
         ?.pushSubscriptions.map((s) => s.endpoint)
         .sort(),
-    ).toEqual([`${endpoint.origin}/push/v1/broken`, `${endpoint.origin}/push/v1/fine`]);
+    ).toEqual([
+      `${endpoint.origin}/push/v1/broken`,
+      `${endpoint.origin}/push/v1/fine`,
+    ]);
     const again = await app.inject({
       method: 'POST',
       url: '/api/push/test',

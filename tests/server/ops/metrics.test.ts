@@ -14,7 +14,10 @@ const TOKEN = 'metrics-token-0123456789';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ METRICS_TOKEN: TOKEN, PUSH_SERVICE_HOSTS: 'push.example' });
+  t = await createTestApp({
+    METRICS_TOKEN: TOKEN,
+    PUSH_SERVICE_HOSTS: 'push.example',
+  });
 });
 afterAll(() => t.close());
 
@@ -35,16 +38,25 @@ describe('/metrics', () => {
   it('needs the configured bearer token', async () => {
     expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(401);
     expect(
-      (await t.app.inject({ url: '/metrics', headers: bearer('wrong-token-0123456789') }))
-        .statusCode,
+      (
+        await t.app.inject({
+          url: '/metrics',
+          headers: bearer('wrong-token-0123456789'),
+        })
+      ).statusCode,
     ).toBe(401);
-    expect((await t.app.inject({ url: '/metrics', headers: bearer(TOKEN) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/metrics', headers: bearer(TOKEN) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('is off without METRICS_TOKEN', async () => {
     const other = await createTestApp();
     try {
-      expect((await other.app.inject({ url: '/metrics' })).statusCode).toBe(404);
+      expect((await other.app.inject({ url: '/metrics' })).statusCode).toBe(
+        404,
+      );
     } finally {
       await other.close();
     }
@@ -103,18 +115,25 @@ describe('/metrics', () => {
     expect(value(text, 'escrow_projection_lag_seconds')).toBe(0);
     expect(text).toContain('escrow_timers_due{kind="review_period"} 0');
     expect(text).toContain('escrow_sse_connections 0');
-    expect(text).toContain('escrow_notifications_total{channel="email",outcome="sent"}');
+    expect(text).toContain(
+      'escrow_notifications_total{channel="email",outcome="sent"}',
+    );
     expect(text).toContain('escrow_process_resident_memory_bytes');
   });
 
   it('counts push notifications sent and failed', async () => {
     const { token } = await registerUser(t.app);
-    for (const endpoint of ['https://push.example/ok', 'https://push.example/gone']) {
+    for (const endpoint of [
+      'https://push.example/ok',
+      'https://push.example/gone',
+    ]) {
       const sub = await t.app.inject({
         method: 'POST',
         url: '/api/push/subscribe',
         headers: bearer(token),
-        payload: { subscription: { endpoint, keys: { p256dh: 'k', auth: 'a' } } },
+        payload: {
+          subscription: { endpoint, keys: { p256dh: 'k', auth: 'a' } },
+        },
       });
       expect(sub.statusCode, sub.body).toBe(200);
     }
@@ -139,7 +158,9 @@ describe('/metrics', () => {
       await appendUserEvent(t, userId);
       const text = await scrape();
       expect(value(text, 'escrow_projection_lag_events')).toBeGreaterThan(0);
-      expect(value(text, 'escrow_projection_lag_seconds')).toBeGreaterThanOrEqual(0);
+      expect(
+        value(text, 'escrow_projection_lag_seconds'),
+      ).toBeGreaterThanOrEqual(0);
       expect(value(text, 'escrow_store_head_position')).toBeGreaterThan(
         value(text, 'escrow_projection_position'),
       );

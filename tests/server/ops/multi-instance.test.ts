@@ -4,14 +4,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { codeMailedTo } from '@tests/e2e/support/link-codes';
-import { apiClient, startServer, type RunningServer } from '@tests/e2e/support/server';
-import { pgTestUrl, useTestDatabase, withDatabase } from '@tests/support/postgres';
+import {
+  apiClient,
+  startServer,
+  type RunningServer,
+} from '@tests/e2e/support/server';
+import {
+  pgTestUrl,
+  useTestDatabase,
+  withDatabase,
+} from '@tests/support/postgres';
 import { dealPayload } from '@tests/support/test-app';
 import { testPayoutIdentity } from '@tests/support/payout-identity';
 
 /** A deal whose deadline is a month from the real today (the instances run on the real clock). */
 const payload = () =>
-  dealPayload({ deadline: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) });
+  dealPayload({
+    deadline: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+  });
 
 /**
  * Three real app processes (`tsx server/main.ts`) on one fresh PostgreSQL database, each with its
@@ -30,7 +40,10 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
   /** The next live instance, round robin: requests are spread over them. */
   const next = () => live()[turn++ % live().length]!;
   const sql = <T>(text: string, params: unknown[] = []) =>
-    withDatabase(database().url, async (c) => (await c.query(text, params)).rows as T[]);
+    withDatabase(
+      database().url,
+      async (c) => (await c.query(text, params)).rows as T[],
+    );
 
   beforeAll(async () => {
     const env = {
@@ -58,7 +71,9 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
   /** Every live instance's read models have applied everything in the store. */
   async function converged(): Promise<void> {
     const head = (
-      await sql<{ head: number }>('SELECT coalesce(max(position), 0)::int AS head FROM es_events')
+      await sql<{ head: number }>(
+        'SELECT coalesce(max(position), 0)::int AS head FROM es_events',
+      )
     )[0]!.head;
     const deadline = Date.now() + 20_000;
     for (const server of live()) {
@@ -71,7 +86,8 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
           position: number;
         };
         if (position >= head) break;
-        if (Date.now() > deadline) throw new Error(`${server.url} stuck at ${position} < ${head}`);
+        if (Date.now() > deadline)
+          throw new Error(`${server.url} stuck at ${position} < ${head}`);
         await new Promise((r) => setTimeout(r, 25));
       }
     }
@@ -85,7 +101,13 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
     token?: string,
     headers: Record<string, string> = {},
   ) => {
-    const result = await apiClient(server)<T>(method, path, body, token, headers);
+    const result = await apiClient(server)<T>(
+      method,
+      path,
+      body,
+      token,
+      headers,
+    );
     await converged();
     return result;
   };
@@ -99,12 +121,17 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
 
   async function brand(): Promise<{ token: string; email: string }> {
     const id = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
-    const answer = await call<{ token: string }>(next(), 'POST', '/api/auth/register', {
-      username: `brand${id}`,
-      email: `brand${id}@example.com`,
-      password: 'secret123',
-      companyName: 'Brand',
-    });
+    const answer = await call<{ token: string }>(
+      next(),
+      'POST',
+      '/api/auth/register',
+      {
+        username: `brand${id}`,
+        email: `brand${id}@example.com`,
+        password: 'secret123',
+        companyName: 'Brand',
+      },
+    );
     return { token: answer.token, email: `brand${id}@example.com` };
   }
 
@@ -112,7 +139,13 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
   async function deliveredDeal(
     token: string,
   ): Promise<{ id: number; link: string; claim: Record<string, string> }> {
-    const deal = await call<{ id: number }>(next(), 'POST', '/api/deals', payload(), token);
+    const deal = await call<{ id: number }>(
+      next(),
+      'POST',
+      '/api/deals',
+      payload(),
+      token,
+    );
     const checkout = await call<{ url: string }>(
       next(),
       'POST',
@@ -120,7 +153,9 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
       { dealId: deal.id },
       token,
     );
-    expect((await form(checkout.url, { outcome: 'pay', method: 'card' })).status).toBe(303);
+    expect(
+      (await form(checkout.url, { outcome: 'pay', method: 'card' })).status,
+    ).toBe(303);
     await converged();
     const { token: link } = await call<{ token: string }>(
       next(),
@@ -149,15 +184,26 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
       undefined,
       claim,
     );
-    expect((await form(onboarding.url, { outcome: 'complete' })).status).toBe(303);
+    expect((await form(onboarding.url, { outcome: 'complete' })).status).toBe(
+      303,
+    );
     await converged();
     await call(next(), 'GET', `/api/deals/token/${link}`);
-    await call(next(), 'POST', `/api/deals/deliver/${link}`, undefined, undefined, claim);
+    await call(
+      next(),
+      'POST',
+      `/api/deals/deliver/${link}`,
+      undefined,
+      undefined,
+      claim,
+    );
     return { id: deal.id, link, claim };
   }
 
   const transfersOf = (dealId: number) => {
-    const ledger = new Database(join(shared, 'simulated-gateway.sqlite'), { readonly: true });
+    const ledger = new Database(join(shared, 'simulated-gateway.sqlite'), {
+      readonly: true,
+    });
     try {
       return ledger
         .prepare('SELECT id FROM sim_transfers WHERE transfer_group = ?')
@@ -180,7 +226,8 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
   ): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${what}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -197,7 +244,9 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
       ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 409)).toBe(true);
+    expect(
+      answers.filter((a) => a.status !== 200).every((a) => a.status === 409),
+    ).toBe(true);
     await until(
       async () => (await eventsOf(deal.id, 'FundsReleased')) === 1,
       'the transfer outcome',
@@ -222,10 +271,16 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
   it('answers one Idempotency-Key sent to two instances with one intent and the same answer', async () => {
     const { token } = await brand();
     const deal = await deliveredDeal(token);
-    const headers = { authorization: `Bearer ${token}`, 'idempotency-key': `release-${deal.id}` };
+    const headers = {
+      authorization: `Bearer ${token}`,
+      'idempotency-key': `release-${deal.id}`,
+    };
     const [a, b] = await Promise.all(
       [servers[0]!, servers[1]!].map((s) =>
-        fetch(`${s.url}/api/deals/${deal.id}/release`, { method: 'POST', headers }),
+        fetch(`${s.url}/api/deals/${deal.id}/release`, {
+          method: 'POST',
+          headers,
+        }),
       ),
     );
     expect([a!.status, b!.status]).toEqual([200, 200]);
@@ -260,9 +315,12 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
     const { token } = await brand();
     const [a, b] = [servers[0]!, servers[1]!];
     const controller = new AbortController();
-    const stream = await fetch(`${b.url}/api/events/stream?access_token=${token}`, {
-      signal: controller.signal,
-    });
+    const stream = await fetch(
+      `${b.url}/api/events/stream?access_token=${token}`,
+      {
+        signal: controller.signal,
+      },
+    );
     const reader = stream.body!.getReader();
     const changed = (async () => {
       let text = '';
@@ -302,10 +360,13 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
     victim.kill();
     killed.add(victim);
     // The brand retries on a live instance: either the intent was recorded (409, the others carry it out) or it is recorded now.
-    const retry = await fetch(`${servers[0]!.url}/api/deals/${deal.id}/release`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const retry = await fetch(
+      `${servers[0]!.url}/api/deals/${deal.id}/release`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
     expect([200, 409]).toContain(retry.status);
     await until(
       async () => (await eventsOf(deal.id, 'FundsReleased')) === 1,
@@ -349,8 +410,13 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
             )
           : [],
       );
-    const keys = () => new Set(mails().map((f) => /notification-[0-9a-f]{32}/.exec(f)?.[0]));
-    await until(async () => keys().size === (await claims()), 'every claimed email', 20_000);
+    const keys = () =>
+      new Set(mails().map((f) => /notification-[0-9a-f]{32}/.exec(f)?.[0]));
+    await until(
+      async () => keys().size === (await claims()),
+      'every claimed email',
+      20_000,
+    );
     expect(await claims()).toBeGreaterThan(0);
     expect(keys().has(undefined)).toBe(false);
     expect(mails().length).toBeLessThanOrEqual(keys().size + 1);

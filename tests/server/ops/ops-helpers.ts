@@ -2,7 +2,10 @@ import { userAggregate } from '@server/commands/aggregate';
 import type { TestApp } from '@tests/support/test-app';
 
 /** A command that does not wait for the read models (their runner may be stopped). */
-export async function appendUserEvent(t: TestApp, userId: string): Promise<void> {
+export async function appendUserEvent(
+  t: TestApp,
+  userId: string,
+): Promise<void> {
   await t.ctx.bus.execute(
     userAggregate,
     userAggregate.streamId(userId),

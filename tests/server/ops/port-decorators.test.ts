@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
-import { GatewayError, type PaymentGateway } from '@server/money/gateway/payment-gateway';
+import {
+  GatewayError,
+  type PaymentGateway,
+} from '@server/money/gateway/payment-gateway';
 import { createAppMetrics } from '@server/ops/app-metrics';
 
 const dir = mkdtempSync(join(tmpdir(), 'port-decorators-'));
@@ -12,7 +15,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const series = async (
   metrics: ReturnType<typeof createAppMetrics>,
   name: string,
-): Promise<string[]> => (await metrics.scrape()).body.split('\n').filter((l) => l.startsWith(name));
+): Promise<string[]> =>
+  (await metrics.scrape()).body.split('\n').filter((l) => l.startsWith(name));
 
 describe('the gateway decorator', () => {
   it('times calls, counts failures by gateway error code, and leaves the rest of the gateway as it was', async () => {
@@ -23,7 +27,8 @@ describe('the gateway decorator', () => {
       testMode: true,
       async transfer() {
         transfers++;
-        if (transfers > 1) throw new GatewayError('balance_insufficient', 'not enough');
+        if (transfers > 1)
+          throw new GatewayError('balance_insufficient', 'not enough');
         return { transferId: 'tr_1' };
       },
       verifyWebhook() {
@@ -36,11 +41,15 @@ describe('the gateway decorator', () => {
     expect(gateway.mode).toBe('simulated');
     expect(gateway.extraHook()).toBe('still here');
     expect(gateway.transfer).toBe(gateway.transfer);
-    await expect(gateway.transfer({} as never)).resolves.toEqual({ transferId: 'tr_1' });
+    await expect(gateway.transfer({} as never)).resolves.toEqual({
+      transferId: 'tr_1',
+    });
     await expect(gateway.transfer({} as never)).rejects.toMatchObject({
       code: 'balance_insufficient',
     });
-    expect(() => gateway.verifyWebhook(Buffer.from(''), undefined)).toThrow('bad signature');
+    expect(() => gateway.verifyWebhook(Buffer.from(''), undefined)).toThrow(
+      'bad signature',
+    );
 
     expect(await series(metrics, 'escrow_gateway_call_seconds_count')).toEqual([
       'escrow_gateway_call_seconds_count{method="transfer",outcome="ok"} 1',
@@ -58,12 +67,24 @@ describe('the event-store decorator', () => {
     const metrics = createAppMetrics();
     const raw = createSqliteEventStore({ path: join(dir, 'events.db') });
     const store = metrics.instrumentStore(raw);
-    await store.append('s-1', [{ id: 'a', type: 'T', data: {}, metadata: {} }], 'no_stream');
+    await store.append(
+      's-1',
+      [{ id: 'a', type: 'T', data: {}, metadata: {} }],
+      'no_stream',
+    );
     await expect(
-      store.append('s-1', [{ id: 'b', type: 'T', data: {}, metadata: {} }], 'no_stream'),
+      store.append(
+        's-1',
+        [{ id: 'b', type: 'T', data: {}, metadata: {} }],
+        'no_stream',
+      ),
     ).rejects.toThrow(/Wrong expected version/);
     await expect(
-      store.append('$system', [{ id: 'c', type: 'T', data: {}, metadata: {} }], 'any'),
+      store.append(
+        '$system',
+        [{ id: 'c', type: 'T', data: {}, metadata: {} }],
+        'any',
+      ),
     ).rejects.toThrow();
     expect((await store.readStream('s-1')).map((e) => e.id)).toEqual(['a']);
     expect(await store.headPosition()).toBe(1);

@@ -34,7 +34,9 @@ afterAll(() => {
 interface Lock {
   packages: Record<string, { dev?: boolean }>;
 }
-const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+const pkg = JSON.parse(
+  readFileSync(join(repoRoot, 'package.json'), 'utf8'),
+) as {
   scripts: Record<string, string>;
   dependencies: Record<string, string>;
 };
@@ -45,7 +47,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      probe.close(() =>
+        resolve(typeof address === 'object' && address ? address.port : 0),
+      );
     });
   });
 }
@@ -53,13 +57,19 @@ function freePort(): Promise<number> {
 function jsFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? jsFiles(path) : path.endsWith('.js') ? [path] : [];
+    return statSync(path).isDirectory()
+      ? jsFiles(path)
+      : path.endsWith('.js')
+        ? [path]
+        : [];
   });
 }
 
 /** A node_modules of links to the installed packages that are not dev-only. */
 function productionNodeModules(target: string): void {
-  const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as Lock;
+  const lock = JSON.parse(
+    readFileSync(join(repoRoot, 'package-lock.json'), 'utf8'),
+  ) as Lock;
   for (const [path, entry] of Object.entries(lock.packages)) {
     if (
       !path.startsWith('node_modules/') ||
@@ -80,8 +90,13 @@ it(
   { timeout: 240_000 },
   async () => {
     expect(pkg.scripts.build).toBe('npm run build:server && npm run build:web');
-    expect(pkg.scripts['start:prod']).toContain('node --enable-source-maps dist/server/main.js');
-    execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: repoRoot, stdio: 'pipe' });
+    expect(pkg.scripts['start:prod']).toContain(
+      'node --enable-source-maps dist/server/main.js',
+    );
+    execFileSync('npm', ['run', '--silent', 'build:server'], {
+      cwd: repoRoot,
+      stdio: 'pipe',
+    });
     ensureWebBuild();
 
     // Every package the compiled code imports is a production dependency (or part of Node).
@@ -93,15 +108,22 @@ it(
       )) {
         if (!spec || spec.startsWith('.')) continue;
         imported.add(
-          spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!,
+          spec.startsWith('@')
+            ? spec.split('/').slice(0, 2).join('/')
+            : spec.split('/')[0]!,
         );
       }
       // Relative imports carry their .js extension, as Node's ESM loader needs.
-      expect(readFileSync(file, 'utf8')).not.toMatch(/from '\.{1,2}\/[^']*(?<!\.js)'/);
+      expect(readFileSync(file, 'utf8')).not.toMatch(
+        /from '\.{1,2}\/[^']*(?<!\.js)'/,
+      );
     }
     expect(imported).toContain('fastify');
     const missing = [...imported].filter(
-      (name) => !name.startsWith('node:') && !builtins.has(name) && !(name in pkg.dependencies),
+      (name) =>
+        !name.startsWith('node:') &&
+        !builtins.has(name) &&
+        !(name in pkg.dependencies),
     );
     expect(missing).toEqual([]);
 
@@ -117,23 +139,27 @@ it(
     const port = await freePort();
     const token = 'prod-build-metrics-token';
     let output = '';
-    server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
-      cwd: app,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        // No Stripe keys here: simulated payments chosen on purpose, as production requires.
-        SIMULATED_PAYMENTS: 'true',
-        JWT_SECRET: 'prod-build-test-secret-0123456789abcdef',
-        DATA_DIR: join(work, 'data'),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        METRICS_TOKEN: token,
-        LOG_LEVEL: 'warn',
+    server = spawn(
+      process.execPath,
+      ['--enable-source-maps', 'dist/server/main.js'],
+      {
+        cwd: app,
+        env: {
+          PATH: process.env.PATH ?? '',
+          NODE_ENV: 'production',
+          // No Stripe keys here: simulated payments chosen on purpose, as production requires.
+          SIMULATED_PAYMENTS: 'true',
+          JWT_SECRET: 'prod-build-test-secret-0123456789abcdef',
+          DATA_DIR: join(work, 'data'),
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          METRICS_TOKEN: token,
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const url = `http://127.0.0.1:${port}`;
@@ -155,8 +181,12 @@ it(
     expect(html).toContain('<div id="root">');
     expect(html).toMatch(/<script type="module"[^>]+src="\/assets\//);
     // The route's screen is preloaded and the settings are inline (server/web/web-app.plugin.ts, ADR 0014).
-    expect(html).toMatch(/<link rel="modulepreload"[^>]+href="\/assets\/deals-/);
-    expect(html).toContain('<script type="application/json" id="public-settings">');
+    expect(html).toMatch(
+      /<link rel="modulepreload"[^>]+href="\/assets\/deals-/,
+    );
+    expect(html).toContain(
+      '<script type="application/json" id="public-settings">',
+    );
 
     const metrics = await fetch(`${url}/metrics`, {
       headers: { authorization: `Bearer ${token}` },

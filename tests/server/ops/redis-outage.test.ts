@@ -24,7 +24,9 @@ afterEach(async () => {
   t = undefined;
 });
 
-const timed = async <T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> => {
+const timed = async <T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; ms: number }> => {
   const started = Date.now();
   const value = await work();
   return { value, ms: Date.now() - started };
@@ -43,7 +45,10 @@ async function expectUnavailable(app: TestApp['app'], request: InjectOptions) {
 
 describe('Redis unreachable', () => {
   it('given REDIS_URL at a port nobody answers, then register, login and writes are 503 within a second and readiness is 503', async () => {
-    t = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:6391', METRICS_TOKEN });
+    t = await createTestApp({
+      REDIS_URL: 'redis://127.0.0.1:6391',
+      METRICS_TOKEN,
+    });
     await expectUnavailable(t.app, {
       method: 'POST',
       url: '/api/auth/register',
@@ -59,10 +64,17 @@ describe('Redis unreachable', () => {
       url: '/api/auth/login',
       payload: { email: 'outage1@example.com', password: 'secret123' },
     });
-    await expectUnavailable(t.app, { method: 'POST', url: '/api/deals', payload: dealPayload() });
+    await expectUnavailable(t.app, {
+      method: 'POST',
+      url: '/api/deals',
+      payload: dealPayload(),
+    });
     const probe = await ready(t.app);
     expect(probe.statusCode).toBe(503);
-    expect(probe.json()).toMatchObject({ ready: false, reason: 'shared_state_unreachable' });
+    expect(probe.json()).toMatchObject({
+      ready: false,
+      reason: 'shared_state_unreachable',
+    });
   });
 });
 

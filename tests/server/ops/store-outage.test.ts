@@ -2,7 +2,12 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
+import {
+  bearer,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
 import { appendUserEvent } from './ops-helpers';
 import { eventually } from '@tests/server/event-store/event-store-fixtures';
 
@@ -10,11 +15,15 @@ const TOKEN = 'metrics-token-0123456789';
 
 async function ready(t: TestApp) {
   const res = await t.app.inject({ url: '/api/ready', headers: bearer(TOKEN) });
-  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+  return {
+    status: res.statusCode,
+    body: res.json() as Record<string, unknown>,
+  };
 }
 
 async function metric(t: TestApp, line: string): Promise<number | undefined> {
-  const body = (await t.app.inject({ url: '/metrics', headers: bearer(TOKEN) })).body;
+  const body = (await t.app.inject({ url: '/metrics', headers: bearer(TOKEN) }))
+    .body;
   const found = body.split('\n').find((l) => l.startsWith(`${line} `));
   return found === undefined ? undefined : Number(found.slice(line.length + 1));
 }
@@ -57,7 +66,9 @@ describe('the SQLite store goes away under a running app and comes back', () => 
     );
     const { userId } = await registerUser(app.app);
     expect((await ready(app)).status).toBe(200);
-    expect(await metric(app, 'escrow_subscription_up{subscription="read-models"}')).toBe(1);
+    expect(
+      await metric(app, 'escrow_subscription_up{subscription="read-models"}'),
+    ).toBe(1);
     const applied: { type: string; streamId: string; position: number }[] = [];
     app.ctx.runner.onApplied((batch) => void applied.push(...batch));
 
@@ -71,19 +82,32 @@ describe('the SQLite store goes away under a running app and comes back', () => 
     await appendUserEvent(app, userId); // appends still work; the subscriptions cannot read past the row
 
     await eventually(
-      () => warnings.some((w) => w.includes('Subscription read-models lost the event store')),
+      () =>
+        warnings.some((w) =>
+          w.includes('Subscription read-models lost the event store'),
+        ),
       10_000,
       'a warning',
     );
     expect(
-      warnings.some((w) => w.includes('Subscription reactor:payments lost the event store')),
+      warnings.some((w) =>
+        w.includes('Subscription reactor:payments lost the event store'),
+      ),
     ).toBe(true);
     const down = await ready(app);
     expect(down.status).toBe(503);
-    expect(down.body).toMatchObject({ ready: false, reason: 'store_unreachable' });
-    expect(await metric(app, 'escrow_subscription_up{subscription="read-models"}')).toBe(0);
+    expect(down.body).toMatchObject({
+      ready: false,
+      reason: 'store_unreachable',
+    });
     expect(
-      await metric(app, 'escrow_subscription_retries_total{subscription="read-models"}'),
+      await metric(app, 'escrow_subscription_up{subscription="read-models"}'),
+    ).toBe(0);
+    expect(
+      await metric(
+        app,
+        'escrow_subscription_retries_total{subscription="read-models"}',
+      ),
     ).toBeGreaterThan(0);
     expect(await metric(app, 'escrow_store_up')).toBe(0);
 
@@ -91,16 +115,27 @@ describe('the SQLite store goes away under a running app and comes back', () => 
     other.prepare('DELETE FROM events WHERE position = ?').run(lastInsertRowid);
     other.close();
     const head = await app.ctx.store.headPosition();
-    await eventually(() => app.ctx.runner.position === head, 15_000, 'the read models to catch up');
+    await eventually(
+      () => app.ctx.runner.position === head,
+      15_000,
+      'the read models to catch up',
+    );
     expect(
-      warnings.some((w) => w.includes('Subscription read-models: following the store again')),
+      warnings.some((w) =>
+        w.includes('Subscription read-models: following the store again'),
+      ),
     ).toBe(true);
     expect((await ready(app)).status).toBe(200);
-    expect(await metric(app, 'escrow_subscription_up{subscription="read-models"}')).toBe(1);
+    expect(
+      await metric(app, 'escrow_subscription_up{subscription="read-models"}'),
+    ).toBe(1);
     expect(await metric(app, 'escrow_store_up')).toBe(1);
     // The event appended during the outage reached the read models, and nothing was applied twice.
     expect(
-      applied.filter((e) => e.type === 'PushSubscriptionAdded' && e.streamId.endsWith(userId)),
+      applied.filter(
+        (e) =>
+          e.type === 'PushSubscriptionAdded' && e.streamId.endsWith(userId),
+      ),
     ).toHaveLength(1);
     expect(new Set(applied.map((e) => e.position)).size).toBe(applied.length);
   });
@@ -141,11 +176,18 @@ describe('the SQLite store goes away under a running app and comes back', () => 
       ],
     });
     expect(
-      errors.some((e) => e.includes('Subscription read-models stopped for good after position')),
+      errors.some((e) =>
+        e.includes('Subscription read-models stopped for good after position'),
+      ),
     ).toBe(true);
     expect(
-      await metric(app, 'escrow_subscription_failures_total{subscription="read-models"}'),
+      await metric(
+        app,
+        'escrow_subscription_failures_total{subscription="read-models"}',
+      ),
     ).toBe(1);
-    expect(await metric(app, 'escrow_subscription_up{subscription="read-models"}')).toBe(0);
+    expect(
+      await metric(app, 'escrow_subscription_up{subscription="read-models"}'),
+    ).toBe(0);
   });
 });

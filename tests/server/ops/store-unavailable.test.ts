@@ -32,8 +32,12 @@ describe('the event store cannot answer a request', () => {
     t = await createTestApp();
     const brand = await registerUser(t.app);
     const deal = dealPayload({ influencerHandle: '@store' });
-    const unavailable = new StoreUnavailable('PostgreSQL did not answer on 5 connections');
-    const append = vi.spyOn(t.ctx.store, 'append').mockRejectedValue(unavailable);
+    const unavailable = new StoreUnavailable(
+      'PostgreSQL did not answer on 5 connections',
+    );
+    const append = vi
+      .spyOn(t.ctx.store, 'append')
+      .mockRejectedValue(unavailable);
 
     const refused = await t.app.inject({
       method: 'POST',
@@ -46,7 +50,8 @@ describe('the event store cannot answer a request', () => {
     expect(refused.json()).toMatchObject({
       error: 'service_unavailable',
       code: 'store_unavailable',
-      message: 'The ledger is briefly unavailable. Please try again in a moment',
+      message:
+        'The ledger is briefly unavailable. Please try again in a moment',
     });
     expect(refused.body).not.toContain('PostgreSQL');
 
@@ -97,16 +102,23 @@ describe('the event store cannot answer a request', () => {
 
   it('given another process holding the write lock past the busy timeout, then a SQLite append raises StoreUnavailable, and succeeds once the lock is gone', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'escrow-locked-'));
-    const store = createSqliteEventStore({ path: join(dir, 'events.db'), busyTimeoutMs: 50 });
+    const store = createSqliteEventStore({
+      path: join(dir, 'events.db'),
+      busyTimeoutMs: 50,
+    });
     const locker = new Database(join(dir, 'events.db'));
-    const event = () => [{ id: randomUUID(), type: 'Locked', data: {}, metadata: metadata() }];
+    const event = () => [
+      { id: randomUUID(), type: 'Locked', data: {}, metadata: metadata() },
+    ];
     try {
       locker.exec('BEGIN IMMEDIATE');
-      await expect(store.append('locked-1', event(), 'no_stream')).rejects.toBeInstanceOf(
-        StoreUnavailable,
-      );
+      await expect(
+        store.append('locked-1', event(), 'no_stream'),
+      ).rejects.toBeInstanceOf(StoreUnavailable);
       locker.exec('ROLLBACK');
-      expect(await store.append('locked-1', event(), 'no_stream')).toMatchObject({
+      expect(
+        await store.append('locked-1', event(), 'no_stream'),
+      ).toMatchObject({
         nextExpectedRevision: 0,
       });
     } finally {

@@ -4,7 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dealGuard } from '@server/auth/ownership';
 import { StreamNotFound } from '@server/event-store/event-store';
 import { isSimulated } from '@server/money/gateway/create-gateway';
-import { createDeal, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
+import {
+  createDeal,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
 import { deliverPaidDeal } from '@tests/support/flow-helpers';
 
 const METRICS_TOKEN = 'intents-metrics-token-0123456';
@@ -26,7 +31,9 @@ async function stuckRelease(t: TestApp, key: string) {
     dealGuard.admin,
   );
   await expect
-    .poll(() => t.ctx.payments.reactors.unanswered('payments')[0]?.failures ?? 0)
+    .poll(
+      () => t.ctx.payments.reactors.unanswered('payments')[0]?.failures ?? 0,
+    )
     .toBeGreaterThan(0);
   return { dealId, gateway };
 }
@@ -36,7 +43,9 @@ const metric = (body: string, name: string) =>
 
 async function alertStreams(t: TestApp): Promise<string[]> {
   const all = await t.ctx.store.readAll({ after: 0, maxCount: 10_000 });
-  return all.filter((e) => e.type === 'PaymentIntentsStalled').map((e) => e.streamId);
+  return all
+    .filter((e) => e.type === 'PaymentIntentsStalled')
+    .map((e) => e.streamId);
 }
 
 describe('the age of the oldest unanswered money intent', () => {
@@ -61,7 +70,9 @@ describe('the age of the oldest unanswered money intent', () => {
       intentAlertAfterSeconds: 900,
     });
     // Strangers learn up or down only.
-    expect((await t.app.inject({ url: '/api/ready' })).json()).toEqual({ ready: true });
+    expect((await t.app.inject({ url: '/api/ready' })).json()).toEqual({
+      ready: true,
+    });
     expect(await t.ctx.payments.intents.tick()).toBe(false);
 
     t.clock.advance(16 * 60_000);
@@ -70,9 +81,12 @@ describe('the age of the oldest unanswered money intent', () => {
       unansweredIntents: 1,
       oldestUnansweredIntentSeconds: 960,
     });
-    const metrics = (await t.app.inject({ url: '/metrics', headers: auth })).body;
+    const metrics = (await t.app.inject({ url: '/metrics', headers: auth }))
+      .body;
     expect(metric(metrics, 'escrow_payment_intents_unanswered')).toBe(1);
-    expect(metric(metrics, 'escrow_payment_intent_oldest_unanswered_seconds')).toBe(960);
+    expect(
+      metric(metrics, 'escrow_payment_intent_oldest_unanswered_seconds'),
+    ).toBe(960);
 
     expect(await t.ctx.payments.intents.tick()).toBe(true);
     t.clock.advance(30 * 60_000);
@@ -93,30 +107,42 @@ describe('the age of the oldest unanswered money intent', () => {
     const mailDir = join(t.dataDir, 'mail');
     const mails = readdirSync(mailDir).filter((f) => f.endsWith('.eml'));
     const texts = mails.map((f) => readFileSync(join(mailDir, f), 'utf8'));
-    expect(texts.filter((m) => m.includes('Payments are waiting for the provider'))).toHaveLength(
-      1,
+    expect(
+      texts.filter((m) => m.includes('Payments are waiting for the provider')),
+    ).toHaveLength(1);
+    expect(texts.find((m) => m.includes('Payments are waiting'))).toContain(
+      'ops@escrow.test',
     );
-    expect(texts.find((m) => m.includes('Payments are waiting'))).toContain('ops@escrow.test');
 
     // The provider returns: the intent completes once, and the episode ends.
     gateway.failTransfersWith(null);
     await expect
-      .poll(() => t.ctx.payments.reactors.unanswered('payments').length, { timeout: 5_000 })
+      .poll(() => t.ctx.payments.reactors.unanswered('payments').length, {
+        timeout: 5_000,
+      })
       .toBe(0);
-    expect(gateway.ledger.moneyOfGroup(`deal-${dealId}`).transfers).toHaveLength(1);
+    expect(
+      gateway.ledger.moneyOfGroup(`deal-${dealId}`).transfers,
+    ).toHaveLength(1);
     expect(await t.ctx.payments.intents.tick()).toBe(false);
     const after = await t.app.inject({ url: '/api/ready', headers: auth });
-    expect(after.json()).toMatchObject({ unansweredIntents: 0, oldestUnansweredIntentSeconds: 0 });
-    const cleared = (await t.app.inject({ url: '/metrics', headers: auth })).body;
-    expect(metric(cleared, 'escrow_payment_intent_oldest_unanswered_seconds')).toBe(0);
+    expect(after.json()).toMatchObject({
+      unansweredIntents: 0,
+      oldestUnansweredIntentSeconds: 0,
+    });
+    const cleared = (await t.app.inject({ url: '/metrics', headers: auth }))
+      .body;
+    expect(
+      metric(cleared, 'escrow_payment_intent_oldest_unanswered_seconds'),
+    ).toBe(0);
 
     // A new outage is a new episode: a new alert.
     await stuckRelease(t, 'second-release');
     t.clock.advance(20 * 60_000);
     expect(await t.ctx.payments.intents.tick()).toBe(true);
     expect(await alertStreams(t)).toHaveLength(2);
-    await expect(t.ctx.store.readStream('payment-intents-stalled-none')).rejects.toBeInstanceOf(
-      StreamNotFound,
-    );
+    await expect(
+      t.ctx.store.readStream('payment-intents-stalled-none'),
+    ).rejects.toBeInstanceOf(StreamNotFound);
   });
 });

@@ -25,14 +25,21 @@ import {
 let t: TestApp;
 let creator: Awaited<ReturnType<typeof registerUser>>;
 beforeAll(async () => {
-  t = await createTestApp({ REVIEW_PERIOD_HOURS: '48', DISPUTE_PERIOD_HOURS: '72' });
+  t = await createTestApp({
+    REVIEW_PERIOD_HOURS: '48',
+    DISPUTE_PERIOD_HOURS: '72',
+  });
   creator = await registerUser(t.app, { companyName: null });
   await createAuditor(t, await createRootAdmin(t));
 });
 afterAll(() => t.close());
 
 /** A POST from the brand's browser: its claim secret goes along to the link's routes. */
-const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
+const post = (
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) =>
   t.app.inject({
     method: 'POST',
     url,
@@ -73,13 +80,18 @@ describe('the creator completes, the brand reviews', () => {
     const script = await complete(id, { links: ['javascript:alert(1)'] });
     expect(script.statusCode).toBe(400);
     expect(script.json().message).toContain('http');
-    const done = await complete(id, { note: 'Reel is live', links: ['https://instagram.com/p/1'] });
+    const done = await complete(id, {
+      note: 'Reel is live',
+      links: ['https://instagram.com/p/1'],
+    });
     expect(done.statusCode, done.body).toBe(200);
     const seen = await link(token);
     expect(seen).toMatchObject({
       status: 'delivered',
       delivery: { note: 'Reel is live', links: ['https://instagram.com/p/1'] },
-      reviewPeriodEndsAt: new Date(t.clock.now().getTime() + 48 * 3_600_000).toISOString(),
+      reviewPeriodEndsAt: new Date(
+        t.clock.now().getTime() + 48 * 3_600_000,
+      ).toISOString(),
       state: { can: ['approve', 'dispute'] },
     });
   });
@@ -101,16 +113,21 @@ describe('the creator completes, the brand reviews', () => {
     expect(record.status).toBe('completed');
     expect(record.context.releaseTrigger).toBe('brand');
     expect(record.context.transferId).toMatch(/^tr_/);
-    expect((await post(`/api/payment-requests/approve/${token}`)).statusCode).toBe(409);
+    expect(
+      (await post(`/api/payment-requests/approve/${token}`)).statusCode,
+    ).toBe(409);
   });
 
   it('given a request paid out, when the cardholder charges it back weeks later, then the chargeback is recorded, written off, and its outcome closes it', async () => {
     await connectPayouts();
     const { id, token } = await createPaidRequest(t.app, t.ctx, creator.token);
     await complete(id);
-    expect((await post(`/api/payment-requests/approve/${token}`)).statusCode).toBe(200);
+    expect(
+      (await post(`/api/payment-requests/approve/${token}`)).statusCode,
+    ).toBe(200);
     await t.ctx.quiesce();
-    const sessionId = t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!;
+    const sessionId =
+      t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!;
     const gateway = t.ctx.payments.gateway;
     if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
     const sim = (outcome: string) =>
@@ -124,7 +141,9 @@ describe('the creator completes, the brand reviews', () => {
     await t.ctx.quiesce();
     let c = t.ctx.queries.requests.byId(id)!.context;
     expect(t.ctx.queries.requests.byId(id)!.status).toBe('completed');
-    expect(c.chargebacks).toEqual([expect.objectContaining({ status: 'open' })]);
+    expect(c.chargebacks).toEqual([
+      expect.objectContaining({ status: 'open' }),
+    ]);
     // The escrow paid out already: what the bank took is money under a chargeback.
     expect(c.accounts.totals.disputed?.credits ?? 0).toBeGreaterThan(0);
     // The brand's link tells where it stands, without ids or the bank's reasons.
@@ -136,7 +155,9 @@ describe('the creator completes, the brand reviews', () => {
     await t.ctx.quiesce();
     expect((await link(token)).chargeback).toMatchObject({ status: 'lost' });
     c = t.ctx.queries.requests.byId(id)!.context;
-    expect(c.chargebacks).toEqual([expect.objectContaining({ status: 'lost' })]);
+    expect(c.chargebacks).toEqual([
+      expect.objectContaining({ status: 'lost' }),
+    ]);
     // Admins read the outcome on the request: lost, when, and why.
     const admin = await t.app.inject({
       url: `/api/admin/payment-requests/${id}`,
@@ -159,22 +180,32 @@ describe('the creator completes, the brand reviews', () => {
     if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
     gateway.failTransfersWith('gateway_unavailable');
     try {
-      const approved = await post(`/api/payment-requests/approve/${token}`, undefined, {
-        'idempotency-key': `approve-${id}`,
-      });
+      const approved = await post(
+        `/api/payment-requests/approve/${token}`,
+        undefined,
+        {
+          'idempotency-key': `approve-${id}`,
+        },
+      );
       expect(approved.statusCode, approved.body).toBe(202);
       expect(approved.json()).toMatchObject({
         success: true,
         pending: true,
         waitingFor: 'provider',
-        request: { status: 'completed', payoutPending: true, payoutWaitingFor: 'provider' },
+        request: {
+          status: 'completed',
+          payoutPending: true,
+          payoutWaitingFor: 'provider',
+        },
       });
       const own = await t.app.inject({
         url: '/api/payment-requests',
         headers: bearer(creator.token),
       });
       expect(
-        (own.json() as { id: number; payoutWaitingFor: string }[]).find((r) => r.id === id),
+        (own.json() as { id: number; payoutWaitingFor: string }[]).find(
+          (r) => r.id === id,
+        ),
       ).toMatchObject({ payoutWaitingFor: 'provider' });
     } finally {
       gateway.failTransfersWith(null);
@@ -189,7 +220,9 @@ describe('the creator completes, the brand reviews', () => {
       )
       .toMatch(/^tr_/);
     expect(
-      gateway.ledger.transfers.filter((x) => x.transferGroup === `payment-request-${id}`),
+      gateway.ledger.transfers.filter(
+        (x) => x.transferGroup === `payment-request-${id}`,
+      ),
     ).toHaveLength(1);
     expect((await link(token)).payoutWaitingFor).toBeNull();
   });
@@ -211,12 +244,18 @@ describe('the creator completes, the brand reviews', () => {
 
   it('given a pending request, when the brand declines, then it is rejected and can no longer be paid', async () => {
     const token = await pendingRequest('Story');
-    const declined = await post(`/api/payment-requests/reject/${token}`, { reason: 'No budget' });
+    const declined = await post(`/api/payment-requests/reject/${token}`, {
+      reason: 'No budget',
+    });
     expect(declined.statusCode, declined.body).toBe(200);
-    expect(declined.json().request).toMatchObject({ status: 'rejected', state: { can: [] } });
-    expect((await post(`/api/payment-requests/accept/${token}`, anyEmailCode)).statusCode).toBe(
-      409,
-    );
+    expect(declined.json().request).toMatchObject({
+      status: 'rejected',
+      state: { can: [] },
+    });
+    expect(
+      (await post(`/api/payment-requests/accept/${token}`, anyEmailCode))
+        .statusCode,
+    ).toBe(409);
   });
 
   it("given an accepted request, when someone holding only its link starts a checkout, then 403 and the brand's checkout stays open", async () => {
@@ -224,12 +263,19 @@ describe('the creator completes, the brand reviews', () => {
     const link = { kind: 'payment-request', token } as const;
     expect((await acceptLink(t.app, t.ctx, link)).statusCode).toBe(200);
     const url = `/api/payment-requests/${token}/checkout`;
-    expect((await post(url, undefined, claimHeader(token))).statusCode).toBe(200);
-    const session = t.ctx.queries.requests.byToken(token)!.context.checkoutSessionId;
+    expect((await post(url, undefined, claimHeader(token))).statusCode).toBe(
+      200,
+    );
+    const session =
+      t.ctx.queries.requests.byToken(token)!.context.checkoutSessionId;
     const stranger = await t.app.inject({ method: 'POST', url });
     expect(stranger.statusCode, stranger.body).toBe(403);
-    expect(stranger.json()).toMatchObject({ code: 'request_claimed_elsewhere' });
-    expect(t.ctx.queries.requests.byToken(token)!.context.checkoutSessionId).toBe(session);
+    expect(stranger.json()).toMatchObject({
+      code: 'request_claimed_elsewhere',
+    });
+    expect(
+      t.ctx.queries.requests.byToken(token)!.context.checkoutSessionId,
+    ).toBe(session);
   });
 
   it('given an accepted request, when someone holding only its link declines it, then 403 and it stays accepted', async () => {
@@ -237,12 +283,20 @@ describe('the creator completes, the brand reviews', () => {
     const link = { kind: 'payment-request', token } as const;
     expect((await acceptLink(t.app, t.ctx, link)).statusCode).toBe(200);
     const url = `/api/payment-requests/reject/${token}`;
-    const stranger = await t.app.inject({ method: 'POST', url, payload: { reason: 'Mine now' } });
+    const stranger = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: { reason: 'Mine now' },
+    });
     expect(stranger.statusCode, stranger.body).toBe(403);
-    expect(stranger.json()).toMatchObject({ code: 'request_claimed_elsewhere' });
+    expect(stranger.json()).toMatchObject({
+      code: 'request_claimed_elsewhere',
+    });
     const wrong = { 'x-claim-secret': 'f'.repeat(43) };
     expect((await post(url, { reason: 'x' }, wrong)).statusCode).toBe(403);
-    const view = await t.app.inject({ url: `/api/payment-requests/token/${token}` });
+    const view = await t.app.inject({
+      url: `/api/payment-requests/token/${token}`,
+    });
     expect(view.json()).toMatchObject({ status: 'accepted' });
     // The browser that accepted it still declines.
     const declined = await post(url, { reason: 'No budget after all' });
@@ -255,12 +309,14 @@ describe('a disputed request', () => {
   async function disputed() {
     const { id, token } = await createPaidRequest(t.app, t.ctx, creator.token);
     await complete(id, { links: ['https://tiktok.com/@c/video/1'] });
-    expect((await post(`/api/payment-requests/dispute/${token}`, { reason: '' })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await post(`/api/payment-requests/dispute/${token}`, { reason: '' }))
+        .statusCode,
+    ).toBe(400);
     const long = 'x'.repeat(4_001);
     expect(
-      (await post(`/api/payment-requests/dispute/${token}`, { reason: long })).statusCode,
+      (await post(`/api/payment-requests/dispute/${token}`, { reason: long }))
+        .statusCode,
     ).toBe(400);
     const opened = await post(`/api/payment-requests/dispute/${token}`, {
       reason: 'The video was removed after a day',
@@ -273,11 +329,20 @@ describe('a disputed request', () => {
     return { id, token };
   }
   // Admin sessions are short and earlier tests moved the clock: sign in afresh.
-  const admin = async (id: number, action: string, payload?: object, auditor = false) => {
+  const admin = async (
+    id: number,
+    action: string,
+    payload?: object,
+    auditor = false,
+  ) => {
     const token = auditor
       ? await signInAdmin(t.app, 'audit', 'audit-pass-1')
       : await signInAdmin(t.app);
-    return post(`/api/admin/payment-requests/${id}/${action}`, payload, bearer(token));
+    return post(
+      `/api/admin/payment-requests/${id}/${action}`,
+      payload,
+      bearer(token),
+    );
   };
 
   it('given a dispute, when an admin splits it, then the creator gets a part, the brand the rest, and it is split_resolved', async () => {
@@ -287,7 +352,9 @@ describe('a disputed request', () => {
       t.app.inject({
         url: `/api/admin/payment-requests/${id}/split-preview?creatorCents=${cents}`,
         headers: bearer(
-          auditor ? await signInAdmin(t.app, 'audit', 'audit-pass-1') : await signInAdmin(t.app),
+          auditor
+            ? await signInAdmin(t.app, 'audit', 'audit-pass-1')
+            : await signInAdmin(t.app),
         ),
       });
     expect((await preview(20_000, true)).statusCode).toBe(403);
@@ -300,11 +367,19 @@ describe('a disputed request', () => {
       chargedCents: 42_000,
       amountCents: 40_000,
     });
-    expect((await preview(0)).json()).toMatchObject({ code: 'split_amount_invalid' });
-    expect((await preview(40_000)).json()).toMatchObject({ code: 'split_whole_amount' });
+    expect((await preview(0)).json()).toMatchObject({
+      code: 'split_amount_invalid',
+    });
+    expect((await preview(40_000)).json()).toMatchObject({
+      code: 'split_whole_amount',
+    });
     expect(t.ctx.queries.requests.byId(id)!.status).toBe('dispute');
-    expect((await admin(id, 'split', { creatorCents: 20_000 }, true)).statusCode).toBe(403);
-    expect((await admin(id, 'split', { creatorCents: 40_000 })).statusCode).toBe(400);
+    expect(
+      (await admin(id, 'split', { creatorCents: 20_000 }, true)).statusCode,
+    ).toBe(403);
+    expect(
+      (await admin(id, 'split', { creatorCents: 40_000 })).statusCode,
+    ).toBe(400);
     const split = await admin(id, 'split', { creatorCents: 20_000 });
     expect(split.statusCode, split.body).toBe(200);
     await t.ctx.quiesce();
@@ -334,7 +409,9 @@ describe('a disputed request', () => {
     expect(refunded.statusCode, refunded.body).toBe(200);
     await t.ctx.quiesce();
     expect(t.ctx.queries.requests.byId(id)!.status).toBe('refunded');
-    expect(t.ctx.queries.requests.byId(id)!.context.money.refundedCents).toBe(42_000);
+    expect(t.ctx.queries.requests.byId(id)!.context.money.refundedCents).toBe(
+      42_000,
+    );
   });
 
   it('given a dispute left alone, when the dispute period ends, then it is released to the creator', async () => {

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSimulated } from '@server/money/gateway/create-gateway';
-import { bearer, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
-import { acceptLink, anyEmailCode, claimHeader } from '@tests/support/flow-helpers';
+import {
+  bearer,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
+import {
+  acceptLink,
+  anyEmailCode,
+  claimHeader,
+} from '@tests/support/flow-helpers';
 
 let t: TestApp;
 let creator: Awaited<ReturnType<typeof registerUser>>;
@@ -45,10 +54,15 @@ describe('payment requests', () => {
       creatorEmail: null,
       expiresAt: '2026-03-20T23:59:59.999Z',
     });
-    expect(r.shareableUrl).toBe(`http://app.test/pay-request/${r.shareableToken}`);
+    expect(r.shareableUrl).toBe(
+      `http://app.test/pay-request/${r.shareableToken}`,
+    );
     expect(r.state).toMatchObject({ status: 'pending', step: 1 });
     const list = (
-      await t.app.inject({ url: '/api/payment-requests', headers: bearer(creator.token) })
+      await t.app.inject({
+        url: '/api/payment-requests',
+        headers: bearer(creator.token),
+      })
     ).json();
     expect(list[0]).toMatchObject({
       id: r.id,
@@ -71,7 +85,9 @@ describe('payment requests', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().creatorName).toBe(solo.username);
     const page = (
-      await t.app.inject({ url: `/api/payment-requests/token/${res.json().shareableToken}` })
+      await t.app.inject({
+        url: `/api/payment-requests/token/${res.json().shareableToken}`,
+      })
     ).json();
     expect(page.creatorName).toBe(solo.username);
   });
@@ -107,7 +123,9 @@ describe('payment requests', () => {
 
   it('given a request link, the brand accepts, pays through checkout, and the creator completes it for review', async () => {
     const r = await create();
-    const link = await t.app.inject({ url: `/api/payment-requests/token/${r.shareableToken}` });
+    const link = await t.app.inject({
+      url: `/api/payment-requests/token/${r.shareableToken}`,
+    });
     expect(link.statusCode).toBe(200);
     expect(link.json().machine.context.request.creatorId).toBeNull();
     const early = await t.app.inject({
@@ -118,7 +136,10 @@ describe('payment requests', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toContain('pending');
     const token = r.shareableToken;
-    const accepted = await acceptLink(t.app, t.ctx, { kind: 'payment-request', token });
+    const accepted = await acceptLink(t.app, t.ctx, {
+      kind: 'payment-request',
+      token,
+    });
     expect(accepted.json().request.status).toBe('accepted');
     const checkout = await t.app.inject({
       method: 'POST',
@@ -135,8 +156,11 @@ describe('payment requests', () => {
     );
     await t.ctx.settle(await t.ctx.store.headPosition());
     expect(
-      (await t.app.inject({ url: `/api/payment-requests/token/${r.shareableToken}` })).json()
-        .status,
+      (
+        await t.app.inject({
+          url: `/api/payment-requests/token/${r.shareableToken}`,
+        })
+      ).json().status,
     ).toBe('paid');
     const other = await registerUser(t.app);
     expect(
@@ -166,7 +190,9 @@ describe('payment requests', () => {
   it('given an unpaid request past expiry, when opened by token, then 410 "Payment request has expired"', async () => {
     const r = await create({ deadline: '2026-03-05' });
     t.clock.advance(4 * 24 * 3_600_000);
-    const res = await t.app.inject({ url: `/api/payment-requests/token/${r.shareableToken}` });
+    const res = await t.app.inject({
+      url: `/api/payment-requests/token/${r.shareableToken}`,
+    });
     expect(res.statusCode).toBe(410);
     expect(res.json()).toEqual({
       error: 'expired',
@@ -195,8 +221,11 @@ describe('payment requests', () => {
     });
     expect(res.json().request.status).toBe('rejected');
     expect(
-      (await t.app.inject({ url: '/api/payment-requests/token/unknown-token-unknown' })).json()
-        .message,
+      (
+        await t.app.inject({
+          url: '/api/payment-requests/token/unknown-token-unknown',
+        })
+      ).json().message,
     ).toBe('Payment request not found');
   });
 });

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimHeader, connectPayouts, createPaidRequest } from '@tests/support/flow-helpers';
+import {
+  claimHeader,
+  connectPayouts,
+  createPaidRequest,
+} from '@tests/support/flow-helpers';
 import {
   bearer,
   createAuditor,
@@ -31,7 +35,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The brand's browser: its claim secret goes along. */
-const asBrand = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+const asBrand = (
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+) =>
   t.app.inject({
     method,
     url,
@@ -56,7 +65,11 @@ async function paidOut(token: string, id: number) {
     payload: {},
   });
   expect(done.statusCode, done.body).toBe(200);
-  const approved = await asBrand(token, 'POST', `/api/payment-requests/approve/${token}`);
+  const approved = await asBrand(
+    token,
+    'POST',
+    `/api/payment-requests/approve/${token}`,
+  );
   expect(approved.statusCode, approved.body).toBe(200);
   await t.ctx.quiesce();
 }
@@ -65,7 +78,11 @@ describe("a payment request's fee invoice", () => {
   it('given billing details at checkout, when paid, then the Dutch payer is invoiced the 5 % fee with 21 % VAT, numbered in the platform series, readable through the link in Dutch and English', async () => {
     const { id, token } = await createPaidRequest(t.app, t.ctx, creator.token);
     // Given before the payment had arrived: recorded, then issued with the payment.
-    const given = await billing(token, { company: 'Acme BV', country: 'NL', vatId: null });
+    const given = await billing(token, {
+      company: 'Acme BV',
+      country: 'NL',
+      vatId: null,
+    });
     expect(given.statusCode, given.body).toBe(200);
     await t.ctx.quiesce();
     const res = await invoiceOf(token);
@@ -98,7 +115,9 @@ describe("a payment request's fee invoice", () => {
       expect(text).toContain(res.json().number);
     }
     // Another browser with only the link, and a stranger's made-up token, read nothing.
-    const stranger = await t.app.inject({ url: `/api/payment-requests/link/${token}/invoice` });
+    const stranger = await t.app.inject({
+      url: `/api/payment-requests/link/${token}/invoice`,
+    });
     expect(stranger.statusCode).toBe(403);
     expect((await invoiceOf('x'.repeat(22))).statusCode).toBe(404);
   });
@@ -107,13 +126,19 @@ describe("a payment request's fee invoice", () => {
     const { token } = await createPaidRequest(t.app, t.ctx, creator.token);
     const waiting = await invoiceOf(token);
     expect(waiting.statusCode).toBe(409);
-    expect(waiting.json()).toMatchObject({ code: 'payment_request_invoice_not_yet' });
+    expect(waiting.json()).toMatchObject({
+      code: 'payment_request_invoice_not_yet',
+    });
     const nl = await t.app.inject({
       url: `/api/payment-requests/link/${token}/invoice`,
       headers: { ...claimHeader(token), 'accept-language': 'nl' },
     });
     expect(nl.json().message).toContain('factuurgegevens');
-    const wrong = await billing(token, { company: 'Gent Media BV', country: 'BE', vatId: 'NL12' });
+    const wrong = await billing(token, {
+      company: 'Gent Media BV',
+      country: 'BE',
+      vatId: 'NL12',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'vat_id_invalid' });
     const right = await billing(token, {
@@ -124,12 +149,28 @@ describe("a payment request's fee invoice", () => {
     expect(right.statusCode, right.body).toBe(200);
     await t.ctx.quiesce();
     const invoice = (await invoiceOf(token)).json();
-    expect(invoice).toMatchObject({ treatment: 'reverse_charge', netCents: 2_000, vatCents: 0 });
+    expect(invoice).toMatchObject({
+      treatment: 'reverse_charge',
+      netCents: 2_000,
+      vatCents: 0,
+    });
     expect(
-      (await asBrand(token, 'GET', `/api/payment-requests/link/${token}/billing-details`)).json(),
-    ).toMatchObject({ billingDetails: { company: 'Gent Media BV', vatId: 'BE0123456789' } });
+      (
+        await asBrand(
+          token,
+          'GET',
+          `/api/payment-requests/link/${token}/billing-details`,
+        )
+      ).json(),
+    ).toMatchObject({
+      billingDetails: { company: 'Gent Media BV', vatId: 'BE0123456789' },
+    });
     // Changing the details later leaves the issued invoice as it was.
-    await billing(token, { company: 'Renamed BV', country: 'BE', vatId: 'BE0123456789' });
+    await billing(token, {
+      company: 'Renamed BV',
+      country: 'BE',
+      vatId: 'BE0123456789',
+    });
     await t.ctx.quiesce();
     expect((await invoiceOf(token)).json()).toEqual(invoice);
   });
@@ -146,9 +187,14 @@ describe('credit notes and self-billed invoices of a request', () => {
       payload: {},
     });
     expect(done.statusCode).toBe(200);
-    const opened = await asBrand(token, 'POST', `/api/payment-requests/dispute/${token}`, {
-      reason: 'Not as agreed',
-    });
+    const opened = await asBrand(
+      token,
+      'POST',
+      `/api/payment-requests/dispute/${token}`,
+      {
+        reason: 'Not as agreed',
+      },
+    );
     expect(opened.statusCode, opened.body).toBe(200);
     adminToken = await signInAdmin(t.app);
     const split = await t.app.inject({
@@ -178,10 +224,16 @@ describe('credit notes and self-billed invoices of a request', () => {
 
   it('given a creator who agreed to self-billing, when the request pays out, then the brand and the creator read the self-billed invoice; without the agreement there is none', async () => {
     const before = await createPaidRequest(t.app, t.ctx, creator.token);
-    await billing(before.token, { company: 'Acme BV', country: 'NL', vatId: null });
+    await billing(before.token, {
+      company: 'Acme BV',
+      country: 'NL',
+      vatId: null,
+    });
     await paidOut(before.token, before.id);
     const none = await invoiceOf(before.token, 'self-billed-invoice');
-    expect(none.json()).toMatchObject({ code: 'payment_request_self_billed_invoice_not_yet' });
+    expect(none.json()).toMatchObject({
+      code: 'payment_request_self_billed_invoice_not_yet',
+    });
 
     const agreed = await t.app.inject({
       method: 'PUT',
@@ -230,14 +282,27 @@ describe('credit notes and self-billed invoices of a request', () => {
         url: `/api/payment-requests/${requestId}/documents`,
         headers: bearer(token),
       });
-    const refs = (await refsOf(id, creator.token)).json() as Record<string, string>;
-    expect(Object.keys(refs).sort()).toEqual(['self-billed-invoice', 'statement']);
+    const refs = (await refsOf(id, creator.token)).json() as Record<
+      string,
+      string
+    >;
+    expect(Object.keys(refs).sort()).toEqual([
+      'self-billed-invoice',
+      'statement',
+    ]);
     const byRef = (ref: string, token: string, pdf = '') =>
-      t.app.inject({ url: `/api/documents/${ref}${pdf}`, headers: bearer(token) });
+      t.app.inject({
+        url: `/api/documents/${ref}${pdf}`,
+        headers: bearer(token),
+      });
     const selfBilledRef = refs['self-billed-invoice']!;
     expect(selfBilledRef).toMatch(/^[0-9a-f]{32}$/);
-    expect((await byRef(selfBilledRef, creator.token)).json()).toEqual(brandCopy.json());
-    expect((await byRef(selfBilledRef, creator.token, '/pdf')).statusCode).toBe(200);
+    expect((await byRef(selfBilledRef, creator.token)).json()).toEqual(
+      brandCopy.json(),
+    );
+    expect((await byRef(selfBilledRef, creator.token, '/pdf')).statusCode).toBe(
+      200,
+    );
     expect((await byRef(refs.statement!, creator.token)).json()).toMatchObject({
       kind: 'statement',
       id,
@@ -250,9 +315,14 @@ describe('credit notes and self-billed invoices of a request', () => {
     }
     expect((await refsOf(id, other.token)).statusCode).toBe(404);
     // Without the agreement at its payout, the earlier request's reference answers as its id route.
-    const earlier = (await refsOf(before.id, creator.token)).json() as Record<string, string>;
+    const earlier = (await refsOf(before.id, creator.token)).json() as Record<
+      string,
+      string
+    >;
     const notYet = await byRef(earlier['self-billed-invoice']!, creator.token);
     expect(notYet.statusCode).toBe(409);
-    expect(notYet.json()).toMatchObject({ code: 'payment_request_self_billed_invoice_not_yet' });
+    expect(notYet.json()).toMatchObject({
+      code: 'payment_request_self_billed_invoice_not_yet',
+    });
   });
 });

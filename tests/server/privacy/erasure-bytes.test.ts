@@ -5,7 +5,11 @@ import { replayCheck } from '@server/admin/replay-check';
 import { verifyStore } from '@server/event-store/hash-chain';
 import { reconcile } from '@server/money/reconciliation/reconcile';
 import { deliverPaidDeal } from '@tests/support/flow-helpers';
-import { pgTestUrl, useTestDatabase, withDatabase } from '@tests/support/postgres';
+import {
+  pgTestUrl,
+  useTestDatabase,
+  withDatabase,
+} from '@tests/support/postgres';
 import {
   bearer,
   createDeal,
@@ -21,13 +25,26 @@ import {
  * the events' tables (after VACUUM FULL and a checkpoint), the read database or the mail folder;
  * verify and replay are clean, the money overview and the reconciliation unchanged.
  */
-const brandSecrets = ['plover_brand', 'plover.team@brand.example', 'Plover Skincare BV'];
-const creatorSecrets = ['wren_creates', 'wren.creator@mail.example', 'Wren Studio VOF'];
+const brandSecrets = [
+  'plover_brand',
+  'plover.team@brand.example',
+  'Plover Skincare BV',
+];
+const creatorSecrets = [
+  'wren_creates',
+  'wren.creator@mail.example',
+  'Wren Studio VOF',
+];
 const phones = ['+31 6 7770 1234', '+31 6 8880 5678'];
 
 async function parties(t: TestApp) {
   const [username, email, companyName] = brandSecrets;
-  const brand = await registerUser(t.app, { username, email, companyName, phoneNumber: phones[0] });
+  const brand = await registerUser(t.app, {
+    username,
+    email,
+    companyName,
+    phoneNumber: phones[0],
+  });
   const [cName, cEmail, cCompany] = creatorSecrets;
   const creator = await registerUser(t.app, {
     username: cName,
@@ -69,12 +86,19 @@ describe.runIf(pgTestUrl)('erasure on PostgreSQL, byte by byte', () => {
       const t = await createTestApp({ DATABASE_URL: database().url });
       const { brand, creator } = await parties(t);
       const admin = bearer(await createRootAdmin(t));
-      const dealId = (await createDeal(t.app, brand.token, { title: 'Plover serum reel' })).id;
+      const dealId = (
+        await createDeal(t.app, brand.token, { title: 'Plover serum reel' })
+      ).id;
       await deliverPaidDeal(t.app, t.ctx, brand.token, dealId);
       const release = `/api/deals/${dealId}/release`;
       expect(
-        (await t.app.inject({ method: 'POST', url: release, headers: bearer(brand.token) }))
-          .statusCode,
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: release,
+            headers: bearer(brand.token),
+          })
+        ).statusCode,
       ).toBe(200);
       await t.ctx.quiesce();
       const now = t.clock.now();
@@ -83,13 +107,18 @@ describe.runIf(pgTestUrl)('erasure on PostgreSQL, byte by byte', () => {
       const since = new Date(now.getTime() - 86_400_000);
       const before = await reconcile(deps, { since, now });
 
-      const erase = (url: string, headers: Record<string, string>, payload: object) =>
-        t.app.inject({ method: 'POST', url, headers, payload });
+      const erase = (
+        url: string,
+        headers: Record<string, string>,
+        payload: object,
+      ) => t.app.inject({ method: 'POST', url, headers, payload });
       const self = await erase('/api/profile/erase', bearer(brand.token), {
         password: 'secret123',
       });
       expect(self.statusCode, self.body).toBe(200);
-      const byAdmin = await erase('/api/admin/users/erase', admin, { user: creator.email });
+      const byAdmin = await erase('/api/admin/users/erase', admin, {
+        user: creator.email,
+      });
       expect(byAdmin.statusCode, byAdmin.body).toBe(200);
 
       expect(t.ctx.queries.money.overview(now)).toEqual(overview);
@@ -100,7 +129,9 @@ describe.runIf(pgTestUrl)('erasure on PostgreSQL, byte by byte', () => {
       await t.app.close();
       await t.ctx.close();
 
-      const secrets = [...brandSecrets, ...creatorSecrets, ...phones].map((s) => Buffer.from(s));
+      const secrets = [...brandSecrets, ...creatorSecrets, ...phones].map((s) =>
+        Buffer.from(s),
+      );
       const blobs = [
         ...(await relationBytes(database().url, 'es_events')),
         ...(await relationBytes(database().url, 'privacy_keys')),
@@ -108,7 +139,8 @@ describe.runIf(pgTestUrl)('erasure on PostgreSQL, byte by byte', () => {
       ];
       expect(blobs.length).toBeGreaterThan(2);
       for (const blob of blobs)
-        for (const secret of secrets) expect(blob.includes(secret), secret.toString()).toBe(false);
+        for (const secret of secrets)
+          expect(blob.includes(secret), secret.toString()).toBe(false);
       await t.close();
     },
   );

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claimHeader, deliverPaidDeal } from '@tests/support/flow-helpers';
 import { pgTestUrl, useTestDatabase } from '@tests/support/postgres';
-import { dumpOfFullRebuild, dumpReadModels } from '@tests/support/read-model-dump';
+import {
+  dumpOfFullRebuild,
+  dumpReadModels,
+} from '@tests/support/read-model-dump';
 import {
   bearer,
   createDeal,
@@ -26,7 +29,11 @@ const brandSecrets = [
   'Heron Studio BV',
   '+31 6 5550 7788',
 ];
-const creatorSecrets = ['plover_creates', 'plover@creator.example', 'Plover Media VOF'];
+const creatorSecrets = [
+  'plover_creates',
+  'plover@creator.example',
+  'Plover Media VOF',
+];
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 interface World {
@@ -41,13 +48,28 @@ interface World {
   link: string;
 }
 
-const post = (t: TestApp, url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+const post = (
+  t: TestApp,
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers,
+    ...(payload ? { payload } : {}),
+  });
 
 /** A brand with a released deal (its creator acting through the link) and a pending one, a bystander brand, and a creator with an account whose request is addressed to the bystander. */
 async function world(t: TestApp): Promise<World> {
   const [username, email, companyName, phoneNumber] = brandSecrets;
-  const brand = await registerUser(t.app, { username, email, companyName, phoneNumber });
+  const brand = await registerUser(t.app, {
+    username,
+    email,
+    companyName,
+    phoneNumber,
+  });
   const bystander = await registerUser(t.app, { username: 'bystander_brand' });
   const [cName, cEmail, cCompany] = creatorSecrets;
   const creator = await registerUser(t.app, {
@@ -56,30 +78,57 @@ async function world(t: TestApp): Promise<World> {
     companyName: cCompany,
   });
   const admin = bearer(await createRootAdmin(t));
-  const dealId = (await createDeal(t.app, brand.token, { title: 'Heron autumn campaign' })).id;
+  const dealId = (
+    await createDeal(t.app, brand.token, { title: 'Heron autumn campaign' })
+  ).id;
   const link = await deliverPaidDeal(t.app, t.ctx, brand.token, dealId);
-  const released = await post(t, `/api/deals/${dealId}/release`, bearer(brand.token));
+  const released = await post(
+    t,
+    `/api/deals/${dealId}/release`,
+    bearer(brand.token),
+  );
   expect(released.statusCode, released.body).toBe(200);
-  const pendingDealId = (await createDeal(t.app, brand.token, { title: 'Heron winter teaser' })).id;
-  const otherDealId = (await createDeal(t.app, bystander.token, { title: 'Bystander launch' })).id;
-  const request = await post(t, '/api/payment-requests', bearer(creator.token), {
-    title: 'Plover reel',
-    description: 'One reel by Plover',
-    amount: '250',
-    brandName: 'Bystander',
-    brandEmail: bystander.email,
-    deadline: '2026-03-20',
-  });
+  const pendingDealId = (
+    await createDeal(t.app, brand.token, { title: 'Heron winter teaser' })
+  ).id;
+  const otherDealId = (
+    await createDeal(t.app, bystander.token, { title: 'Bystander launch' })
+  ).id;
+  const request = await post(
+    t,
+    '/api/payment-requests',
+    bearer(creator.token),
+    {
+      title: 'Plover reel',
+      description: 'One reel by Plover',
+      amount: '250',
+      brandName: 'Bystander',
+      brandEmail: bystander.email,
+      deadline: '2026-03-20',
+    },
+  );
   expect(request.statusCode, request.body).toBe(201);
   await t.ctx.quiesce();
   const requestId = (request.json() as { id: number }).id;
-  return { brand, bystander, creator, admin, dealId, pendingDealId, otherDealId, requestId, link };
+  return {
+    brand,
+    bystander,
+    creator,
+    admin,
+    dealId,
+    pendingDealId,
+    otherDealId,
+    requestId,
+    link,
+  };
 }
 
 /** The brand from the profile, the deal's link creator through the link, the creator by an admin. */
 async function eraseAll(t: TestApp, w: World): Promise<void> {
   const answers = [
-    await post(t, '/api/profile/erase', bearer(w.brand.token), { password: 'secret123' }),
+    await post(t, '/api/profile/erase', bearer(w.brand.token), {
+      password: 'secret123',
+    }),
     await post(t, `/api/deals/link/${w.link}/erase`, claimHeader(w.link)),
     await post(t, '/api/admin/users/erase', w.admin, { user: w.creator.email }),
   ];
@@ -127,24 +176,42 @@ describe('erasure on one instance (SQLite)', () => {
   });
 
   it('leaves the other rows as they were: the bystander, their deal and its money', () => {
-    const of = (dump: Record<string, string[]>, table: string, needle: string) =>
-      dump[table]!.filter((row) => row.includes(needle));
+    const of = (
+      dump: Record<string, string[]>,
+      table: string,
+      needle: string,
+    ) => dump[table]!.filter((row) => row.includes(needle));
     const other = `"id":${w.otherDealId},`;
     expect(of(after, 'rm_deals', other)).toEqual(of(before, 'rm_deals', other));
     expect(of(after, 'rm_users', w.bystander.userId)).toEqual(
       of(before, 'rm_users', w.bystander.userId),
     );
     const stream = `"stream_id":"deal-${w.otherDealId}"`;
-    expect(of(after, 'rm_money_streams', stream)).toEqual(of(before, 'rm_money_streams', stream));
+    expect(of(after, 'rm_money_streams', stream)).toEqual(
+      of(before, 'rm_money_streams', stream),
+    );
     expect(after.rm_money_days).toEqual(before.rm_money_days);
     expect(after.rm_money_movements).toEqual(before.rm_money_movements);
   });
 
   it('shows the marker in the admin lists and the bystander’s export', async () => {
-    const deals = await t.app.inject({ url: '/api/admin/deals', headers: w.admin });
-    const requests = await t.app.inject({ url: '/api/admin/payment-requests', headers: w.admin });
-    const accounts = await t.app.inject({ url: '/api/admin/accounts', headers: w.admin });
-    const exported = await post(t, '/api/profile/export', bearer(w.bystander.token));
+    const deals = await t.app.inject({
+      url: '/api/admin/deals',
+      headers: w.admin,
+    });
+    const requests = await t.app.inject({
+      url: '/api/admin/payment-requests',
+      headers: w.admin,
+    });
+    const accounts = await t.app.inject({
+      url: '/api/admin/accounts',
+      headers: w.admin,
+    });
+    const exported = await post(
+      t,
+      '/api/profile/export',
+      bearer(w.bystander.token),
+    );
     for (const res of [deals, requests, accounts, exported]) {
       expect(res.statusCode, res.body).toBe(200);
       for (const secret of [...brandSecrets, ...creatorSecrets])
@@ -161,30 +228,39 @@ describe('erasure on one instance (SQLite)', () => {
   });
 });
 
-describe.runIf(pgTestUrl)('erasure seen by a second instance (PostgreSQL)', () => {
-  const database = useTestDatabase();
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    const shared = mkdtempSync(join(tmpdir(), 'erasure-instances-'));
-    const env = {
-      DATABASE_URL: database().url,
-      SIMULATED_GATEWAY_FILE: join(shared, 'simulated-gateway.sqlite'),
-    };
-    a = await createTestApp(env);
-    b = await createTestApp(env);
-  });
-  afterAll(() => Promise.all([a?.close(), b?.close()]));
+describe.runIf(pgTestUrl)(
+  'erasure seen by a second instance (PostgreSQL)',
+  () => {
+    const database = useTestDatabase();
+    let a: TestApp;
+    let b: TestApp;
+    beforeAll(async () => {
+      const shared = mkdtempSync(join(tmpdir(), 'erasure-instances-'));
+      const env = {
+        DATABASE_URL: database().url,
+        SIMULATED_GATEWAY_FILE: join(shared, 'simulated-gateway.sqlite'),
+      };
+      a = await createTestApp(env);
+      b = await createTestApp(env);
+    });
+    afterAll(() => Promise.all([a?.close(), b?.close()]));
 
-  it('given an erasure on one instance, then the other folds the same rows and converges', async () => {
-    const w = await world(a);
-    await b.ctx.settle(await b.ctx.store.headPosition());
-    expect(b.ctx.queries.deals.byId(w.dealId)!.context.terms?.title).toBe('Heron autumn campaign');
-    await eraseAll(a, w);
-    await b.ctx.settle(await b.ctx.store.headPosition());
-    await b.ctx.forgetReadModels();
-    expectErasedRows(b, w);
-    expect(dumpReadModels(b.ctx.readDb)).toEqual(dumpReadModels(a.ctx.readDb));
-    expect(dumpReadModels(b.ctx.readDb)).toEqual(await dumpOfFullRebuild(b.ctx.store));
-  });
-});
+    it('given an erasure on one instance, then the other folds the same rows and converges', async () => {
+      const w = await world(a);
+      await b.ctx.settle(await b.ctx.store.headPosition());
+      expect(b.ctx.queries.deals.byId(w.dealId)!.context.terms?.title).toBe(
+        'Heron autumn campaign',
+      );
+      await eraseAll(a, w);
+      await b.ctx.settle(await b.ctx.store.headPosition());
+      await b.ctx.forgetReadModels();
+      expectErasedRows(b, w);
+      expect(dumpReadModels(b.ctx.readDb)).toEqual(
+        dumpReadModels(a.ctx.readDb),
+      );
+      expect(dumpReadModels(b.ctx.readDb)).toEqual(
+        await dumpOfFullRebuild(b.ctx.store),
+      );
+    });
+  },
+);

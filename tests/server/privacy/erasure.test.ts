@@ -28,16 +28,40 @@ let admin: Record<string, string>;
 let dealId = 0;
 let otherDealId = 0;
 let link = '';
-const brandSecrets = ['kestrel_brand', 'kestrel.team@brand.example', 'Kestrel Cosmetics BV'];
+const brandSecrets = [
+  'kestrel_brand',
+  'kestrel.team@brand.example',
+  'Kestrel Cosmetics BV',
+];
 const brandPhone = '+31 6 5550 1234';
 
-const post = (url: string, headers: Record<string, string> = {}, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+const post = (
+  url: string,
+  headers: Record<string, string> = {},
+  payload?: object,
+) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers,
+    ...(payload ? { payload } : {}),
+  });
 const moneyFacts = async (id: number) => {
-  const res = await t.app.inject({ url: `/api/admin/deals/${id}/events`, headers: admin });
+  const res = await t.app.inject({
+    url: `/api/admin/deals/${id}/events`,
+    headers: admin,
+  });
   expect(res.statusCode, res.body).toBe(200);
-  type Entry = { type: string; view: { heldCents: number }; ledger: { balances: unknown } };
-  return (res.json() as Entry[]).map((e) => [e.type, e.view.heldCents, e.ledger.balances]);
+  type Entry = {
+    type: string;
+    view: { heldCents: number };
+    ledger: { balances: unknown };
+  };
+  return (res.json() as Entry[]).map((e) => [
+    e.type,
+    e.view.heldCents,
+    e.ledger.balances,
+  ]);
 };
 
 beforeAll(async () => {
@@ -50,9 +74,13 @@ beforeAll(async () => {
   });
   other = await registerUser(t.app, { username: 'bystander_brand' });
   admin = bearer(await createRootAdmin(t));
-  dealId = (await createDeal(t.app, brand.token, { title: 'Kestrel spring serum' })).id;
+  dealId = (
+    await createDeal(t.app, brand.token, { title: 'Kestrel spring serum' })
+  ).id;
   link = await deliverPaidDeal(t.app, t.ctx, brand.token, dealId);
-  otherDealId = (await createDeal(t.app, other.token, { title: 'Bystander campaign' })).id;
+  otherDealId = (
+    await createDeal(t.app, other.token, { title: 'Bystander campaign' })
+  ).id;
   await t.ctx.quiesce();
 });
 afterAll(async () => {
@@ -61,26 +89,42 @@ afterAll(async () => {
 
 describe('erasure is refused while money is held', () => {
   it('answers 409 erasure_money_held in English and Dutch, and records nothing', async () => {
-    const en = await post('/api/profile/erase', bearer(brand.token), { password: 'secret123' });
+    const en = await post('/api/profile/erase', bearer(brand.token), {
+      password: 'secret123',
+    });
     expect(en.statusCode, en.body).toBe(409);
-    expect(en.json()).toMatchObject({ code: 'erasure_money_held', params: { count: 1 } });
+    expect(en.json()).toMatchObject({
+      code: 'erasure_money_held',
+      params: { count: 1 },
+    });
     const nl = await post(
       '/api/profile/erase',
       { ...bearer(brand.token), 'accept-language': 'nl' },
       { password: 'secret123' },
     );
     expect(nl.json().message).toContain('gewist');
-    const link = await post(`/api/deals/link/${linkToken()}/erase`, claimHeader(linkToken()));
+    const link = await post(
+      `/api/deals/link/${linkToken()}/erase`,
+      claimHeader(linkToken()),
+    );
     expect(link.json().code).toBe('erasure_money_held');
     const events = await t.ctx.store.readAll();
-    expect(events.some((e) => e.type === 'PersonalDataErasureRequested')).toBe(false);
+    expect(events.some((e) => e.type === 'PersonalDataErasureRequested')).toBe(
+      false,
+    );
   });
 
   it('refuses a wrong password (403) and an auditor (403)', async () => {
-    const wrong = await post('/api/profile/erase', bearer(brand.token), { password: 'nope' });
+    const wrong = await post('/api/profile/erase', bearer(brand.token), {
+      password: 'nope',
+    });
     expect(wrong.json().code).toBe('wrong_current_password');
-    const auditor = bearer(await createAuditor(t, admin.authorization!.slice(7)));
-    const res = await post('/api/admin/users/erase', auditor, { user: brand.email });
+    const auditor = bearer(
+      await createAuditor(t, admin.authorization!.slice(7)),
+    );
+    const res = await post('/api/admin/users/erase', auditor, {
+      user: brand.email,
+    });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -92,7 +136,10 @@ describe('once the money has moved', () => {
   let otherBefore: unknown;
 
   beforeAll(async () => {
-    const released = await post(`/api/deals/${dealId}/release`, bearer(brand.token));
+    const released = await post(
+      `/api/deals/${dealId}/release`,
+      bearer(brand.token),
+    );
     expect(released.statusCode, released.body).toBe(200);
     await t.ctx.quiesce();
     before = await moneyFacts(dealId);
@@ -100,10 +147,16 @@ describe('once the money has moved', () => {
   });
 
   it('erases the brand: each step an event, no sign-in, old tokens end', async () => {
-    const res = await post('/api/profile/erase', bearer(brand.token), { password: 'secret123' });
+    const res = await post('/api/profile/erase', bearer(brand.token), {
+      password: 'secret123',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const types = (await t.ctx.store.readAll())
-      .filter((e) => e.streamId === `privacy-user-${brand.userId}` || e.type === 'AccountErased')
+      .filter(
+        (e) =>
+          e.streamId === `privacy-user-${brand.userId}` ||
+          e.type === 'AccountErased',
+      )
       .map((e) => e.type);
     expect(types).toEqual([
       'PersonalDataErasureRequested',
@@ -111,10 +164,19 @@ describe('once the money has moved', () => {
       'PersonalDataKeyErased',
       'MailFilesRemoved',
     ]);
-    const login = await post('/api/auth/login', {}, { email: brand.email, password: 'secret123' });
+    const login = await post(
+      '/api/auth/login',
+      {},
+      { email: brand.email, password: 'secret123' },
+    );
     expect(login.statusCode).toBe(401);
     expect(
-      (await t.app.inject({ url: '/api/profile', headers: bearer(brand.token) })).statusCode,
+      (
+        await t.app.inject({
+          url: '/api/profile',
+          headers: bearer(brand.token),
+        })
+      ).statusCode,
     ).toBe(401);
   });
 
@@ -122,8 +184,13 @@ describe('once the money has moved', () => {
     expect(await moneyFacts(dealId)).toEqual(before);
     expect(t.ctx.queries.deals.byId(otherDealId)!.context).toEqual(otherBefore);
     const user = t.ctx.queries.accounts.userById(brand.userId)!;
-    expect(user).toMatchObject({ username: `erased-${brand.userId}`, erased: true });
-    expect(t.ctx.queries.deals.byId(dealId)!.context.terms?.title).toBe('[erased]');
+    expect(user).toMatchObject({
+      username: `erased-${brand.userId}`,
+      erased: true,
+    });
+    expect(t.ctx.queries.deals.byId(dealId)!.context.terms?.title).toBe(
+      '[erased]',
+    );
   });
 
   it('replays and verifies clean; exports work on', async () => {
@@ -153,7 +220,10 @@ describe('once the money has moved', () => {
     for (const file of files) {
       const bytes = readFileSync(file);
       for (const secret of [...brandSecrets, brandPhone])
-        expect(bytes.includes(Buffer.from(secret)), `${secret} in ${file}`).toBe(false);
+        expect(
+          bytes.includes(Buffer.from(secret)),
+          `${secret} in ${file}`,
+        ).toBe(false);
     }
     rmSync(t.dataDir, { recursive: true, force: true });
   });

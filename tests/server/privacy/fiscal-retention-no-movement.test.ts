@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveBillingDetails } from '@tests/support/billing-details';
-import { bearer, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
+import {
+  bearer,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
 
 /**
  * Fiscal keys of people without any money movement: no bookkeeping record needs them. An erased
@@ -16,7 +21,11 @@ const saveBilling = async (token: string, company: string) => {
   expect(saved.statusCode, saved.body).toBe(200);
 };
 const companyOf = async (userId: string) =>
-  ((await t.ctx.store.readStream(`billing-${userId}`)).at(-1)!.data as { company: string }).company;
+  (
+    (await t.ctx.store.readStream(`billing-${userId}`)).at(-1)!.data as {
+      company: string;
+    }
+  ).company;
 const erasedKinds = async (userId: string) =>
   (await t.ctx.store.readStream(`privacy-user-${userId}`))
     .filter((e) => e.type === 'PersonalDataKeyErased')
@@ -60,6 +69,8 @@ describe('the fiscal retention job, for people without money movement', () => {
     expect(await t.ctx.fiscalRetention.tick()).toBe(1);
     expect(await companyOf(idle.userId)).toBe('[erased]');
     // The profile stays: only the fiscal key went.
-    expect(t.ctx.queries.accounts.userById(idle.userId)!.email).toBe(idle.email);
+    expect(t.ctx.queries.accounts.userById(idle.userId)!.email).toBe(
+      idle.email,
+    );
   });
 });

@@ -19,7 +19,9 @@ let brand: Awaited<ReturnType<typeof registerUser>>;
 const company = 'Heron Fiscal Holding BV';
 
 const billingOf = async () =>
-  (await t.ctx.store.readStream(`billing-${brand.userId}`)).at(-1)!.data as { company: string };
+  (await t.ctx.store.readStream(`billing-${brand.userId}`)).at(-1)!.data as {
+    company: string;
+  };
 const invoiceBuyer = async () => {
   const [invoice] = await t.ctx.store.readStream('invoices-2026');
   return (invoice!.data as { buyer: { name: string } }).buyer.name;
@@ -55,7 +57,9 @@ describe('the fiscal retention job', () => {
     expect(await t.ctx.fiscalRetention.tick()).toBeGreaterThanOrEqual(1);
     expect((await billingOf()).company).toBe('[erased]');
     expect(await invoiceBuyer()).toBe('[erased]');
-    const [erased] = await t.ctx.store.readStream(`privacy-user-${brand.userId}`);
+    const [erased] = await t.ctx.store.readStream(
+      `privacy-user-${brand.userId}`,
+    );
     expect(erased!.data).toEqual({
       subject: `user-${brand.userId}`,
       kind: 'fiscal',
@@ -63,7 +67,9 @@ describe('the fiscal retention job', () => {
     });
     expect((await verifyStore(t.ctx.storedEvents)).breaks).toEqual([]);
     // The profile stays: only the fiscal key went.
-    expect(t.ctx.queries.accounts.userById(brand.userId)!.email).toBe(brand.email);
+    expect(t.ctx.queries.accounts.userById(brand.userId)!.email).toBe(
+      brand.email,
+    );
   });
 
   it('a second run erases nothing more', async () => {

@@ -35,11 +35,23 @@ let dealId = 0;
 let link = '';
 
 const idLike = /\b(cs|pi|ch|py|pm|acct|seti)_[A-Za-z0-9_]{6,}/;
-const post = (url: string, headers: Record<string, string> = {}, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-const get = (url: string, token: string) => t.app.inject({ url, headers: bearer(token) });
+const post = (
+  url: string,
+  headers: Record<string, string> = {},
+  payload?: object,
+) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers,
+    ...(payload ? { payload } : {}),
+  });
+const get = (url: string, token: string) =>
+  t.app.inject({ url, headers: bearer(token) });
 const privacyEvents = async (subject: string) =>
-  (await t.ctx.store.readAll()).filter((e) => e.streamId === `privacy-${subject}`);
+  (await t.ctx.store.readAll()).filter(
+    (e) => e.streamId === `privacy-${subject}`,
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -47,13 +59,25 @@ beforeAll(async () => {
     companyName: 'Lotte Jansen Studio',
     username: 'lotte_brand',
   });
-  creator = await registerUser(t.app, { companyName: 'Sanne Media', username: 'sanne_maker' });
-  other = await registerUser(t.app, { companyName: 'Other Party BV', username: 'other_party' });
+  creator = await registerUser(t.app, {
+    companyName: 'Sanne Media',
+    username: 'sanne_maker',
+  });
+  other = await registerUser(t.app, {
+    companyName: 'Other Party BV',
+    username: 'other_party',
+  });
   const adminToken = await createRootAdmin(t);
   admin = bearer(adminToken);
   auditor = bearer(await createAuditor(t, adminToken));
-  await post('/api/auth/login', {}, { email: brand.email, password: 'secret123' });
-  const deal = await createDeal(t.app, brand.token, { title: 'Spring launch with Sanne' });
+  await post(
+    '/api/auth/login',
+    {},
+    { email: brand.email, password: 'secret123' },
+  );
+  const deal = await createDeal(t.app, brand.token, {
+    title: 'Spring launch with Sanne',
+  });
   dealId = deal.id;
   link = await deliverPaidDeal(t.app, t.ctx, brand.token, dealId);
   await createDeal(t.app, other.token, {
@@ -80,16 +104,27 @@ describe('a signed-in user exports their data', () => {
       format: 'escrow-personal-data-export',
       subject: { kind: 'user', id: brand.userId },
       requestedBy: 'self',
-      profile: { email: brand.email, username: 'lotte_brand', companyName: 'Lotte Jansen Studio' },
-      notifications: { preferences: { push: true, email: true }, emailOptedOut: false },
+      profile: {
+        email: brand.email,
+        username: 'lotte_brand',
+        companyName: 'Lotte Jansen Studio',
+      },
+      notifications: {
+        preferences: { push: true, email: true },
+        emailOptedOut: false,
+      },
     });
     expect(data.deals.map((d) => [d.id, d.role, d.title])).toEqual([
       [dealId, 'brand', 'Spring launch with Sanne'],
     ]);
-    const created = data.deals[0]!.events.find((e) => e.type === 'DealCreated')!;
+    const created = data.deals[0]!.events.find(
+      (e) => e.type === 'DealCreated',
+    )!;
     expect(created.actor).toBe('you');
     // Listed by the reference the brand's pages use, which opens it for the brand only.
-    const refs = (await get(`/api/deals/${dealId}/documents`, brand.token)).json() as {
+    const refs = (
+      await get(`/api/deals/${dealId}/documents`, brand.token)
+    ).json() as {
       receipt: string;
     };
     expect(data.documents).toContainEqual({
@@ -105,10 +140,19 @@ describe('a signed-in user exports their data', () => {
       expect.arrayContaining(['account_registered', 'deal_created']),
     );
     expect(data.personalData).toContainEqual(
-      expect.objectContaining({ field: 'email', privacy: 'profile', value: brand.email }),
+      expect.objectContaining({
+        field: 'email',
+        privacy: 'profile',
+        value: brand.email,
+      }),
     );
     const text = res.body;
-    for (const foreign of [other.email, 'other_party', 'Secret other campaign', creator.email])
+    for (const foreign of [
+      other.email,
+      'other_party',
+      'Secret other campaign',
+      creator.email,
+    ])
       expect(text).not.toContain(foreign);
     expect(text).not.toContain('scrypt$');
   });
@@ -118,8 +162,13 @@ describe('a signed-in user exports their data', () => {
     expect(recorded.length).toBeGreaterThan(0);
     const last = recorded.at(-1)!;
     expect(last.type).toBe('PersonalDataExported');
-    expect(last.metadata).toMatchObject({ actor: { kind: 'brand', id: brand.userId } });
-    expect(last.data).toMatchObject({ subject: `user-${brand.userId}`, requestedBy: 'self' });
+    expect(last.metadata).toMatchObject({
+      actor: { kind: 'brand', id: brand.userId },
+    });
+    expect(last.data).toMatchObject({
+      subject: `user-${brand.userId}`,
+      requestedBy: 'self',
+    });
     expect(JSON.stringify(last.data)).not.toContain(brand.email);
   });
 
@@ -155,7 +204,9 @@ describe('billing details', () => {
     const data = (
       await post('/api/profile/export', bearer(brand.token))
     ).json() as PersonalDataExport;
-    expect(data.account.events.map((e) => e.type)).toContain('BillingDetailsChanged');
+    expect(data.account.events.map((e) => e.type)).toContain(
+      'BillingDetailsChanged',
+    );
     expect(data.personalData).toContainEqual(
       expect.objectContaining({
         field: 'addressLines[]',
@@ -179,13 +230,21 @@ describe('a request sent to a brand’s address', () => {
     });
     expect(sent.statusCode, sent.body).toBe(201);
     const token = (sent.json() as { shareableToken: string }).shareableToken;
-    const accepted = await acceptLink(t.app, t.ctx, { kind: 'payment-request', token });
+    const accepted = await acceptLink(t.app, t.ctx, {
+      kind: 'payment-request',
+      token,
+    });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const paying = claimHeader(token);
-    expect((await post(`/api/payment-requests/${token}/checkout`, paying)).statusCode).toBe(200);
+    expect(
+      (await post(`/api/payment-requests/${token}/checkout`, paying))
+        .statusCode,
+    ).toBe(200);
     const res = await post('/api/profile/export', bearer(brand.token));
     const data = res.json() as PersonalDataExport;
-    const request = data.paymentRequests.find((r) => r.title === 'Request to Lotte')!;
+    const request = data.paymentRequests.find(
+      (r) => r.title === 'Request to Lotte',
+    )!;
     expect(request.role).toBe('brand');
     expect(JSON.stringify(request)).not.toMatch(idLike);
     expect(data.agreements).toContainEqual(
@@ -204,9 +263,15 @@ describe('a creator exports through their claimed deal link', () => {
     expect(data.deals[0]!.role).toBe('creator');
     const types = data.deals[0]!.events.map((e) => e.type);
     expect(types).toEqual(
-      expect.arrayContaining(['DealCreated', 'PaymentSucceeded', 'CreatorAccepted']),
+      expect.arrayContaining([
+        'DealCreated',
+        'PaymentSucceeded',
+        'CreatorAccepted',
+      ]),
     );
-    expect(data.deals[0]!.events.find((e) => e.type === 'CreatorAccepted')!.actor).toBe('you');
+    expect(
+      data.deals[0]!.events.find((e) => e.type === 'CreatorAccepted')!.actor,
+    ).toBe('you');
     expect(res.body).not.toMatch(idLike);
     expect(res.body).not.toContain(brand.email);
     const recorded = await privacyEvents(`deal-link-${dealId}`);
@@ -217,11 +282,22 @@ describe('a creator exports through their claimed deal link', () => {
 
   it('refuses another browser (403), an unaccepted link (403) and an unknown link (404)', async () => {
     const elsewhere = await post(`/api/deals/link/${link}/export`);
-    expect([elsewhere.statusCode, elsewhere.json().code]).toEqual([403, 'deal_claimed_elsewhere']);
+    expect([elsewhere.statusCode, elsewhere.json().code]).toEqual([
+      403,
+      'deal_claimed_elsewhere',
+    ]);
     const fresh = await createDeal(t.app, brand.token);
-    const gen = await post(`/api/deals/${fresh.id}/generate-token`, bearer(brand.token));
-    const open = await post(`/api/deals/link/${gen.json().token as string}/export`);
-    expect([open.statusCode, open.json().code]).toEqual([403, 'link_export_unclaimed']);
+    const gen = await post(
+      `/api/deals/${fresh.id}/generate-token`,
+      bearer(brand.token),
+    );
+    const open = await post(
+      `/api/deals/link/${gen.json().token as string}/export`,
+    );
+    expect([open.statusCode, open.json().code]).toEqual([
+      403,
+      'link_export_unclaimed',
+    ]);
     const unknown = await post('/api/deals/link/NoSuchLinkToken1234567/export');
     expect(unknown.statusCode).toBe(404);
   });
@@ -246,14 +322,24 @@ describe('an admin exports a user’s data on request', () => {
   });
 
   it('refuses auditors (403), a user’s token (401) and an unknown user (404)', async () => {
-    const byAuditor = await post('/api/admin/users/export', auditor, { user: 'lotte_brand' });
-    expect([byAuditor.statusCode, byAuditor.json().code]).toEqual([403, 'auditor_read_only']);
+    const byAuditor = await post('/api/admin/users/export', auditor, {
+      user: 'lotte_brand',
+    });
+    expect([byAuditor.statusCode, byAuditor.json().code]).toEqual([
+      403,
+      'auditor_read_only',
+    ]);
     const byUser = await post('/api/admin/users/export', bearer(brand.token), {
       user: 'lotte_brand',
     });
     expect(byUser.statusCode).toBe(401);
-    const unknown = await post('/api/admin/users/export', admin, { user: 'nobody_here' });
-    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'user_not_found']);
+    const unknown = await post('/api/admin/users/export', admin, {
+      user: 'nobody_here',
+    });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([
+      404,
+      'user_not_found',
+    ]);
   });
 });
 
@@ -261,7 +347,9 @@ describe('exports are limited per person', () => {
   it(`given ${EXPORTS_PER_HOUR} exports of one person in an hour, then the next is 429 with a code, in the caller's language`, async () => {
     const busy = await registerUser(t.app);
     for (let i = 0; i < EXPORTS_PER_HOUR; i++)
-      expect((await post('/api/profile/export', bearer(busy.token))).statusCode).toBe(200);
+      expect(
+        (await post('/api/profile/export', bearer(busy.token))).statusCode,
+      ).toBe(200);
     const refused = await post('/api/profile/export', {
       ...bearer(busy.token),
       'accept-language': 'nl',
@@ -271,13 +359,17 @@ describe('exports are limited per person', () => {
     expect(refused.json().message).toContain('gegevensexports');
     expect(refused.headers['retry-after']).toBeDefined();
     // Another person's exports are not held up.
-    expect((await post('/api/profile/export', bearer(other.token))).statusCode).toBe(200);
+    expect(
+      (await post('/api/profile/export', bearer(other.token))).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('the ledger after exports', () => {
   it('replays clean and every hash chain holds (the privacy streams have no statechart)', async () => {
-    expect((await privacyEvents(`user-${brand.userId}`)).length).toBeGreaterThan(0);
+    expect(
+      (await privacyEvents(`user-${brand.userId}`)).length,
+    ).toBeGreaterThan(0);
     expect((await replayCheck(t.ctx.store)).problems).toEqual([]);
     expect((await verifyStore(t.ctx.storedEvents)).breaks).toEqual([]);
   });

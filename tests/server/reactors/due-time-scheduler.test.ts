@@ -86,9 +86,9 @@ describe('due-time scheduler', () => {
       },
       nextDueMs: () => null,
     });
-    expect(await Promise.all([scheduler.tick(), scheduler.tick(), scheduler.tick()])).toEqual([
-      1, 1, 1,
-    ]);
+    expect(
+      await Promise.all([scheduler.tick(), scheduler.tick(), scheduler.tick()]),
+    ).toEqual([1, 1, 1]);
     expect(most).toBe(1);
   });
   it('given a tick in hand, when ten more ticks are asked for, then they share one more run', async () => {

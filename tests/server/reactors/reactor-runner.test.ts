@@ -6,7 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
 import { createReactorRunner } from '@server/reactors/reactor-runner';
 import type { RecordedEvent } from '@server/event-store/event-store';
-import { newEvents, newStream } from '@tests/server/event-store/event-store-fixtures';
+import {
+  newEvents,
+  newStream,
+} from '@tests/server/event-store/event-store-fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'reactor-runner-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,10 +24,15 @@ describe('reactor runner', () => {
       store,
       db,
       retryDelayMs: 5,
-      reactors: [{ name: 'probe', handle: async (event) => void handled.push(event) }],
+      reactors: [
+        { name: 'probe', handle: async (event) => void handled.push(event) },
+      ],
       before: async () => {
         waits += 1;
-        if (waits <= 2) throw new Error('Read models did not reach the position within 10000 ms');
+        if (waits <= 2)
+          throw new Error(
+            'Read models did not reach the position within 10000 ms',
+          );
       },
     });
     await runner.start();
@@ -50,7 +58,11 @@ describe('reactor runner', () => {
     };
     const first = createReactorRunner({ store, db, reactors: [reactor] });
     await first.start();
-    const { position } = await store.append(newStream('reset'), newEvents(1), 'no_stream');
+    const { position } = await store.append(
+      newStream('reset'),
+      newEvents(1),
+      'no_stream',
+    );
     expect(await first.processed(position, 5_000, 'stateful')).toBe(true);
     await first.stop();
     const again = createReactorRunner({ store, db, reactors: [reactor] });
@@ -90,11 +102,20 @@ describe('reactor runner', () => {
     await store.append('stuck-1', newEvents(1), 'no_stream');
     await store.append('free-1', newEvents(1), 'no_stream');
     await store.append('stuck-1', newEvents(1), 0);
-    const { position } = await store.append('free-2', newEvents(1), 'no_stream');
-    expect(await runner.processed(position, 5_000, 'partitioned', 'free-2')).toBe(true);
+    const { position } = await store.append(
+      'free-2',
+      newEvents(1),
+      'no_stream',
+    );
+    expect(
+      await runner.processed(position, 5_000, 'partitioned', 'free-2'),
+    ).toBe(true);
     expect(handled).toEqual(['free-1@0', 'free-2@0']);
     expect(runner.checkpoint('partitioned')).toBe(position);
-    expect(runner.unanswered('partitioned').map((u) => u.streamId)).toEqual(['stuck-1', 'stuck-1']);
+    expect(runner.unanswered('partitioned').map((u) => u.streamId)).toEqual([
+      'stuck-1',
+      'stuck-1',
+    ]);
     expect(await runner.processed(position, 100)).toBe(false); // the parked ones are not handled yet
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(tries).toBeGreaterThan(1);

@@ -36,7 +36,9 @@ describe('GET /api/settings', () => {
       REQUEST_EXPIRY_DAYS: '14',
     });
     apps.push(t);
-    const body = (await t.app.inject({ url: '/api/settings' })).json() as Record<string, unknown>;
+    const body = (
+      await t.app.inject({ url: '/api/settings' })
+    ).json() as Record<string, unknown>;
     expect(body).toMatchObject({
       reviewPeriodHours: 0.5,
       disputePeriodHours: 6,

@@ -39,7 +39,10 @@ const creatorFacts = {
   companyName: 'Sanne de Vries Media',
 };
 const influencer = '@sanne.devries.creates';
-const requestBrand = { name: 'Pieters Cosmetics', email: 'inkoop@pieters-cosmetics.example' };
+const requestBrand = {
+  name: 'Pieters Cosmetics',
+  email: 'inkoop@pieters-cosmetics.example',
+};
 
 beforeAll(async () => {
   for (const level of ['log', 'info', 'warn', 'error'] as const)
@@ -95,23 +98,36 @@ async function requestLifecycle(): Promise<void> {
     headers: bearer(creator.token),
     payload: { identity: testPayoutIdentity },
   });
-  const accountId = /\/sim\/onboarding\/([^?]+)/.exec(onboarding.json().url as string)![1]!;
+  const accountId = /\/sim\/onboarding\/([^?]+)/.exec(
+    onboarding.json().url as string,
+  )![1]!;
   const gateway = t.ctx.payments.gateway;
   if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
   await gateway.finishOnboarding(accountId, true);
-  const { id, token } = await createPaidRequest(t.app, t.ctx, creator.token, 'Reel for Pieters');
+  const { id, token } = await createPaidRequest(
+    t.app,
+    t.ctx,
+    creator.token,
+    'Reel for Pieters',
+  );
   secrets.push(token, claimSecrets.get(token)!);
   const post = (url: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'POST', url, headers, payload: {} });
   expect(
-    (await post(`/api/payment-requests/${id}/complete`, bearer(creator.token))).statusCode,
+    (await post(`/api/payment-requests/${id}/complete`, bearer(creator.token)))
+      .statusCode,
   ).toBe(200);
-  const approved = await post(`/api/payment-requests/approve/${token}`, claimHeader(token));
+  const approved = await post(
+    `/api/payment-requests/approve/${token}`,
+    claimHeader(token),
+  );
   expect(approved.statusCode, approved.body).toBe(200);
   await t.ctx.quiesce();
   expect(t.ctx.queries.requests.byId(id)!.status).toBe('completed');
   // A look-up that puts an address in the URL is logged without it.
-  await t.app.inject({ url: `/api/admin/users?email=${encodeURIComponent(brandFacts.email)}` });
+  await t.app.inject({
+    url: `/api/admin/users?email=${encodeURIComponent(brandFacts.email)}`,
+  });
 }
 
 /** Waits until the notifications reactor handed every planned mail to the mail folder. */
@@ -120,7 +136,9 @@ async function mailsDelivered(): Promise<void> {
     .poll(async () => {
       const events = await t.ctx.store.readAll();
       const sent = events.filter((e) => e.type === 'NotificationSent').length;
-      const done = events.filter((e) => e.type === 'NotificationDelivered').length;
+      const done = events.filter(
+        (e) => e.type === 'NotificationDelivered',
+      ).length;
       return sent > 0 && sent === done;
     })
     .toBe(true);
@@ -134,7 +152,9 @@ describe('log privacy', () => {
     expect(lines.length).toBeGreaterThan(20);
     expect(t.ctx.notifications.mail.list().length).toBeGreaterThan(0);
     // The lines are really there: the accept URL is logged, with its token masked.
-    expect(lines.some((l) => l.includes('/api/deals/accept/:redacted'))).toBe(true);
+    expect(lines.some((l) => l.includes('/api/deals/accept/:redacted'))).toBe(
+      true,
+    );
     const forbidden = [
       ...Object.values(brandFacts),
       ...Object.values(creatorFacts),

@@ -5,12 +5,16 @@ describe('mailboxKey: one key per inbox', () => {
   it('lower-cases and trims, and removes a +tag on every domain', () => {
     expect(mailboxKey('  Victim@Example.TEST ')).toBe('victim@example.test');
     expect(mailboxKey('victim+1@example.test')).toBe('victim@example.test');
-    expect(mailboxKey('Victim+news+2@example.test')).toBe('victim@example.test');
+    expect(mailboxKey('Victim+news+2@example.test')).toBe(
+      'victim@example.test',
+    );
   });
 
   it('keeps dots where the provider may not ignore them', () => {
     expect(mailboxKey('vic.tim@example.test')).toBe('vic.tim@example.test');
-    expect(mailboxKey('vic.tim@example.test')).not.toBe(mailboxKey('victim@example.test'));
+    expect(mailboxKey('vic.tim@example.test')).not.toBe(
+      mailboxKey('victim@example.test'),
+    );
   });
 
   it('follows Gmail: dots do not count and googlemail.com is gmail.com', () => {

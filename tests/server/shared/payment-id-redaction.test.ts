@@ -36,8 +36,10 @@ let request: { id: number; token: string };
 let openToken = '';
 const linkTokens: string[] = [];
 
-const idLike = /\b(cs|pi|ch|py|pm|acct|tr|trr|re|seti|src|du|dp|po|pyr)_[A-Za-z0-9_]{6,}/g;
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+const idLike =
+  /\b(cs|pi|ch|py|pm|acct|tr|trr|re|seti|src|du|dp|po|pyr)_[A-Za-z0-9_]{6,}/g;
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ url, headers });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -85,9 +87,11 @@ beforeAll(async () => {
   });
   expect(checkout.statusCode, checkout.body).toBe(200);
   await t.ctx.quiesce();
-  expect(JSON.stringify(t.ctx.queries.requests.byToken(openToken)!.context.openSession)).toMatch(
-    /cs_sim_/,
-  );
+  expect(
+    JSON.stringify(
+      t.ctx.queries.requests.byToken(openToken)!.context.openSession,
+    ),
+  ).toMatch(/cs_sim_/);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -96,12 +100,18 @@ describe("a party's own account reads the other side's acting ids as present", (
     body.match(new RegExp(`\\b(${prefixes})_[A-Za-z0-9_]{6,}`, 'g')) ?? [];
 
   it("given a released deal, when its brand reads it, its list or the dashboard, then no connected account id of the creator, and its own payment's ids", async () => {
-    for (const url of [`/api/deals/${dealId}`, '/api/deals', '/api/dashboard/stats']) {
+    for (const url of [
+      `/api/deals/${dealId}`,
+      '/api/deals',
+      '/api/dashboard/stats',
+    ]) {
       const res = await get(url, bearer(brand.token));
       expect(res.statusCode, res.body).toBe(200);
       expect(ids(res.body, 'acct'), url).toEqual([]);
     }
-    const deal = (await get(`/api/deals/${dealId}`, bearer(brand.token))).json();
+    const deal = (
+      await get(`/api/deals/${dealId}`, bearer(brand.token))
+    ).json();
     expect(deal.stripeAccountId).toBe(REDACTED);
     expect(deal.machine.context.onboardingAccountId).toBe(REDACTED);
     expect(deal.machine.context.paymentIntentId).toMatch(/^pi_sim_/);
@@ -113,7 +123,10 @@ describe("a party's own account reads the other side's acting ids as present", (
     expect(res.statusCode, res.body).toBe(200);
     expect(ids(res.body, 'cs|pi|ch|py|pm|seti|src')).toEqual([]);
     const paid = (
-      res.json() as { id: number; machine: { context: Record<string, unknown> } }[]
+      res.json() as {
+        id: number;
+        machine: { context: Record<string, unknown> };
+      }[]
     ).find((r) => r.id === request.id)!;
     expect(paid.machine.context.paymentIntentId).toBe(REDACTED);
   });
@@ -125,19 +138,36 @@ describe('payment ids in documents, by reader', () => {
     expect(dealView.statusCode).toBe(200);
     expect(dealView.json().machine.context.paymentIntentId).toBe(REDACTED);
     for (const reader of [auditor, admin]) {
-      const receipt = await get(`/api/admin/documents/deal/${dealId}/receipt`, reader);
+      const receipt = await get(
+        `/api/admin/documents/deal/${dealId}/receipt`,
+        reader,
+      );
       expect(receipt.statusCode, receipt.body).toBe(200);
-      expect(receipt.json()).toMatchObject({ reference: REDACTED, method: 'card' });
+      expect(receipt.json()).toMatchObject({
+        reference: REDACTED,
+        method: 'card',
+      });
       expect(receipt.body).not.toMatch(/pi_sim_/);
-      const statement = await get(`/api/admin/documents/deal/${dealId}/statement`, reader);
-      expect((statement.json() as MoneyDocumentDto).reference).toMatch(/^tr_sim_/);
+      const statement = await get(
+        `/api/admin/documents/deal/${dealId}/statement`,
+        reader,
+      );
+      expect((statement.json() as MoneyDocumentDto).reference).toMatch(
+        /^tr_sim_/,
+      );
       const requestReceipt = await get(
         `/api/admin/documents/payment_request/${request.id}/receipt`,
         reader,
       );
-      expect(requestReceipt.json()).toMatchObject({ reference: REDACTED, method: 'card' });
+      expect(requestReceipt.json()).toMatchObject({
+        reference: REDACTED,
+        method: 'card',
+      });
       // The PDF is drawn from the same redacted model.
-      const pdf = await get(`/api/admin/documents/deal/${dealId}/receipt/pdf`, reader);
+      const pdf = await get(
+        `/api/admin/documents/deal/${dealId}/receipt/pdf`,
+        reader,
+      );
       expect(pdf.statusCode).toBe(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');
     }
@@ -158,28 +188,47 @@ describe('payment ids in documents, by reader', () => {
       totalCents: 42_000,
     });
     expect(receipt.body).not.toMatch(idLike);
-    const statement = await get(`/api/deals/link/${dealLink}/statement`, claimHeader(dealLink));
+    const statement = await get(
+      `/api/deals/link/${dealLink}/statement`,
+      claimHeader(dealLink),
+    );
     expect(statement.statusCode).toBe(200);
-    expect(statement.json()).toMatchObject({ reference: REDACTED, method: null });
+    expect(statement.json()).toMatchObject({
+      reference: REDACTED,
+      method: null,
+    });
   });
 });
 
 /** Every GET route a link opens, from the app's OpenAPI document (a new one is walked as well). */
 function linkGetUrls(): string[] {
   const doc = (
-    t.app as unknown as { swagger(): { paths: Record<string, Record<string, unknown>> } }
+    t.app as unknown as {
+      swagger(): { paths: Record<string, Record<string, unknown>> };
+    }
   ).swagger();
   const urls: string[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
-    if (!('get' in methods) || !path.includes('{token}') || path.includes('/stream')) continue;
-    if (path.startsWith('/api/deals/')) urls.push(path.replace('{token}', dealLink));
+    if (
+      !('get' in methods) ||
+      !path.includes('{token}') ||
+      path.includes('/stream')
+    )
+      continue;
+    if (path.startsWith('/api/deals/'))
+      urls.push(path.replace('{token}', dealLink));
     if (path.startsWith('/api/payment-requests/'))
-      for (const token of [request.token, openToken]) urls.push(path.replace('{token}', token));
+      for (const token of [request.token, openToken])
+        urls.push(path.replace('{token}', token));
   }
   return urls;
 }
 
-function leaves(value: unknown, key = '', out: { key: string; value: unknown }[] = []) {
+function leaves(
+  value: unknown,
+  key = '',
+  out: { key: string; value: unknown }[] = [],
+) {
   if (Array.isArray(value)) for (const v of value) leaves(v, key, out);
   else if (value && typeof value === 'object')
     for (const [k, v] of Object.entries(value)) leaves(v, k, out);
@@ -202,15 +251,22 @@ describe('every link answer, walked', () => {
     const problems: string[] = [];
     let read = 0;
     for (const url of urls) {
-      const token = [dealLink, request.token, openToken].find((k) => url.includes(k))!;
+      const token = [dealLink, request.token, openToken].find((k) =>
+        url.includes(k),
+      )!;
       const res = await get(url, claimHeader(token));
-      if (res.statusCode !== 200 || !String(res.headers['content-type']).includes('json')) continue;
+      if (
+        res.statusCode !== 200 ||
+        !String(res.headers['content-type']).includes('json')
+      )
+        continue;
       read++;
       for (const { key, value } of leaves(res.json())) {
         if ((key === 'method' || key === 'paymentMethod') && value !== null)
           problems.push(`${url} ${key}: ${String(value)}`);
         if (typeof value === 'string')
-          for (const [match] of value.matchAll(idLike)) problems.push(`${url} ${key}: ${match}`);
+          for (const [match] of value.matchAll(idLike))
+            problems.push(`${url} ${key}: ${match}`);
       }
     }
     expect(read).toBeGreaterThanOrEqual(5);
@@ -228,7 +284,9 @@ describe('redactFor', () => {
         lastFailedSessionId: 'cs_test_a1B2c3D4e5F6g7H8i9J0',
         transferId: 'tr_sim_0123456789abcdef0123',
         paymentMethod: 'ideal',
-        chargebacks: [{ disputeId: 'du_1OaBcDeFgHiJkLmN0pQr', amountCents: 500 }],
+        chargebacks: [
+          { disputeId: 'du_1OaBcDeFgHiJkLmN0pQr', amountCents: 500 },
+        ],
         hold: { disputeId: '' },
       },
     },
@@ -290,7 +348,9 @@ describe('documents print no redacted reference', () => {
       split: null,
     } as MoneyDocumentDto;
     const values = (d: MoneyDocumentDto) =>
-      JSON.stringify(layoutMoneyDocument(d, 'nl')).match(/pi_sim_\w+|present|Referentie/g) ?? [];
+      JSON.stringify(layoutMoneyDocument(d, 'nl')).match(
+        /pi_sim_\w+|present|Referentie/g,
+      ) ?? [];
     expect(values(doc)).toEqual(['Referentie', 'pi_sim_0123456789abcdef0123']);
     expect(values(redactFor('admin', doc))).toEqual([]);
     expect(values(redactFor('link', doc))).toEqual([]);

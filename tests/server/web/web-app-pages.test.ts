@@ -51,10 +51,20 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   mkdirSync(join(dist, '.vite'));
   writeFileSync(join(dist, 'index.html'), INDEX);
-  writeFileSync(join(dist, 'assets', 'index-abc.css'), '.a{color:red}</style><script>x</script>');
+  writeFileSync(
+    join(dist, 'assets', 'index-abc.css'),
+    '.a{color:red}</style><script>x</script>',
+  );
   // The build plugin writes the list from a Vite manifest: here a small one with the accept screen.
-  const manifest: Record<string, { file: string; imports?: string[]; isEntry?: boolean }> = {
-    'index.html': { file: 'assets/index-abc.js', imports: ['_vendor.js'], isEntry: true },
+  const manifest: Record<
+    string,
+    { file: string; imports?: string[]; isEntry?: boolean }
+  > = {
+    'index.html': {
+      file: 'assets/index-abc.js',
+      imports: ['_vendor.js'],
+      isEntry: true,
+    },
     '_vendor.js': { file: 'assets/vendor-abc.js' },
     '_card.js': { file: 'assets/card-abc.js', imports: ['_vendor.js'] },
   };
@@ -81,7 +91,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const page = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
+const page = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ url, headers });
 
 describe('the build lists each route’s screen code and texts', () => {
   it('given the manifest, then every route of the route table has its screen, its imports and its texts in both languages, without the entry’s own files', () => {
@@ -90,7 +101,10 @@ describe('the build lists each route’s screen code and texts', () => {
     ) as RoutePreload[];
     expect(list.map((r) => r.path)).toEqual(pageRoutes.map((r) => r.path));
     const accept = list.find((r) => r.path === '/accept/:token')!;
-    expect(accept.modules).toEqual(['/assets/accept-abc.js', '/assets/card-abc.js']);
+    expect(accept.modules).toEqual([
+      '/assets/accept-abc.js',
+      '/assets/card-abc.js',
+    ]);
     // A catalog's imports are preloaded with it, not found a round trip later.
     expect(accept.texts).toEqual({
       en: ['/assets/en-core-abc.js', '/assets/terms-abc.js'],
@@ -109,15 +123,17 @@ describe('the build lists each route’s screen code and texts', () => {
 
 describe('a client-side route’s page', () => {
   it('given a Dutch browser on a deal link, then the page is Dutch and preloads the link screen and the Dutch core texts only', async () => {
-    const res = await page('/accept/tok123', { 'accept-language': 'nl-NL,nl;q=0.9,en;q=0.8' });
+    const res = await page('/accept/tok123', {
+      'accept-language': 'nl-NL,nl;q=0.9,en;q=0.8',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
     const html = res.body;
     expect(html).toContain('<html lang="nl">');
-    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
-      (m) => m[1],
-    );
+    const preloads = [
+      ...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g),
+    ].map((m) => m[1]);
     expect(preloads).toEqual([
       '/assets/vendor-abc.js',
       '/assets/nl-core-abc.js',
@@ -126,17 +142,24 @@ describe('a client-side route’s page', () => {
       '/assets/card-abc.js',
     ]);
     // No script holds up the first paint: the loading screen is HTML and the styles are inline.
-    expect(html).not.toMatch(/<link rel="modulepreload"(?![^>]*fetchpriority="low")/);
+    expect(html).not.toMatch(
+      /<link rel="modulepreload"(?![^>]*fetchpriority="low")/,
+    );
     expect(html).toContain(
       '<script type="module" crossorigin fetchpriority="low" src="/assets/index-abc.js">',
     );
     expect(html).not.toContain('rel="stylesheet"');
-    expect(html).toContain('<style>.a{color:red}<\\/style><script>x</script></style>');
+    expect(html).toContain(
+      '<style>.a{color:red}<\\/style><script>x</script></style>',
+    );
   });
 
   it('given the language chosen in the app (cookie), then it wins over the browser’s', async () => {
     const html = (
-      await page('/accept/tok123', { 'accept-language': 'nl', cookie: 'theme=x; lang=en' })
+      await page('/accept/tok123', {
+        'accept-language': 'nl',
+        cookie: 'theme=x; lang=en',
+      })
     ).body;
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('/assets/en-core-abc.js');
@@ -145,17 +168,24 @@ describe('a client-side route’s page', () => {
 
   it('then the public settings are in the page, as GET /api/settings answers them, and cannot close their script tag', async () => {
     const html = (await page('/login')).body;
-    const json = /<script type="application\/json" id="public-settings">(.*?)<\/script>/.exec(
-      html,
-    )?.[1];
+    const json =
+      /<script type="application\/json" id="public-settings">(.*?)<\/script>/.exec(
+        html,
+      )?.[1];
     expect(JSON.parse(json!)).toEqual(settings);
     expect(json).not.toContain('<');
   });
 
   it('given routes with optional parameters and unknown paths, then each gets its own screen (the not-found screen for the unknown)', async () => {
-    expect((await page('/pay-request')).body).toContain('/assets/pay-request-abc.js');
-    expect((await page('/pay-request/t0k?x=1')).body).toContain('/assets/pay-request-abc.js');
-    expect((await page('/deals/7')).body).toContain('/assets/deal-detail-abc.js');
+    expect((await page('/pay-request')).body).toContain(
+      '/assets/pay-request-abc.js',
+    );
+    expect((await page('/pay-request/t0k?x=1')).body).toContain(
+      '/assets/pay-request-abc.js',
+    );
+    expect((await page('/deals/7')).body).toContain(
+      '/assets/deal-detail-abc.js',
+    );
     expect((await page('/')).body).toContain('/assets/deals-abc.js');
     const unknown = (await page('/no/such/page')).body;
     expect(unknown).toContain('/assets/not-found-abc.js');
@@ -171,7 +201,10 @@ describe('a client-side route’s page', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['vary']).toContain('Accept-Encoding');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
-    const gz = await app.inject({ url: '/login', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await app.inject({
+      url: '/login',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain);
   });

@@ -6,7 +6,9 @@
 import { createPostgresEventStore } from '@server/event-store/postgres-event-store';
 import { lifecyclesPerSecond } from '@tests/bench/pipeline.bench';
 
-const store = createPostgresEventStore({ connectionString: process.env.DATABASE_URL! });
+const store = createPostgresEventStore({
+  connectionString: process.env.DATABASE_URL!,
+});
 await store.ready();
 const durationMs = Number(process.env.DURATION_MS ?? 3_000);
 const result = await lifecyclesPerSecond(store, {
@@ -14,4 +16,6 @@ const result = await lifecyclesPerSecond(store, {
   firstId: Number(process.env.FIRST_ID ?? 0),
 });
 await store.close();
-process.stdout.write(`${JSON.stringify({ lifecycles: result.lifecycles, rate: result.rate })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ lifecycles: result.lifecycles, rate: result.rate })}\n`,
+);

@@ -28,9 +28,13 @@ interface Template {
   states: string[];
 }
 
-const token = (kind: string, n: number) => `${kind}${String(n).padStart(24, '0')}`;
+const token = (kind: string, n: number) =>
+  `${kind}${String(n).padStart(24, '0')}`;
 const dealSteps = (variant: 'released' | 'dispute' | 'unpaid'): Step[] => {
-  const s = (type: AnyEventType, data: (n: number) => object = () => ({})): Step => ({
+  const s = (
+    type: AnyEventType,
+    data: (n: number) => object = () => ({}),
+  ): Step => ({
     type,
     data,
   });
@@ -76,17 +80,27 @@ const requestSteps: Step[] = [
 const userSteps: Step[] = [
   {
     type: 'UserRegistered',
-    data: (n) => ({ userId: `u_${n}`, username: `user${n}`, email: `user${n}@example.com` }),
+    data: (n) => ({
+      userId: `u_${n}`,
+      username: `user${n}`,
+      email: `user${n}@example.com`,
+    }),
   },
   { type: 'OnboardingCompleted', data: () => ({}) },
 ];
 
-function template(prefix: string, machine: AnyStateMachine, steps: Step[]): Template {
+function template(
+  prefix: string,
+  machine: AnyStateMachine,
+  steps: Step[],
+): Template {
   const events = steps.map((s, i) =>
     event(s.type, s.data(1) as Partial<DataOf<typeof s.type>>, at(i * 0.01)),
   );
   const states = events.map((_, i) =>
-    stateKey(fold(machine, events.slice(0, i + 1) as never, initialOf(machine)).value),
+    stateKey(
+      fold(machine, events.slice(0, i + 1) as never, initialOf(machine)).value,
+    ),
   );
   return { prefix, machine, steps, states };
 }
@@ -134,7 +148,11 @@ export function seedEventStore(path: string, total: number): number {
           at(step * 0.01),
           actors.system,
         );
-        const metadata = { ...base.metadata, correlationId: `c${id}`, state: t.states[step] };
+        const metadata = {
+          ...base.metadata,
+          correlationId: `c${id}`,
+          state: t.states[step],
+        };
         insert.run(
           `${t.prefix}-${id}`,
           step,

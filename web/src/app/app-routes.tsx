@@ -20,10 +20,12 @@ export interface ScreenModule {
 // One chunk per screen, so a link page such as /accept/:token loads only its own code. Keyed by the
 // screen's name: Vite keys an aliased glob by the resolved path, not by the pattern as written.
 const modules = Object.fromEntries(
-  Object.entries(import.meta.glob<ScreenModule>('@/routes/*.tsx')).map(([path, load]) => [
-    path.slice(path.lastIndexOf('/') + 1, -'.tsx'.length),
-    load,
-  ]),
+  Object.entries(import.meta.glob<ScreenModule>('@/routes/*.tsx')).map(
+    ([path, load]) => [
+      path.slice(path.lastIndexOf('/') + 1, -'.tsx'.length),
+      load,
+    ],
+  ),
 );
 
 interface Screen {
@@ -39,7 +41,10 @@ interface Screen {
  */
 function screenOf(route: PageRoute): Screen {
   const load = modules[route.page];
-  if (!load) throw new Error(`route table names a screen that does not exist: ${route.page}`);
+  if (!load)
+    throw new Error(
+      `route table names a screen that does not exist: ${route.page}`,
+    );
   let Component: ComponentType | null = null;
   let loading: Promise<void> | null = null;
   const preload = () =>
@@ -71,8 +76,12 @@ for (const route of pageRoutes)
 const screenFor = (route: PageRoute) => screens.get(route.page)!;
 
 // The catch-all `*` row matches every path: it is tried after every other row.
-const matchOrder = [...pageRoutes].sort((a, b) => Number(a.path === '*') - Number(b.path === '*'));
-function matchPage(pathname: string): { route: PageRoute; params: Params } | undefined {
+const matchOrder = [...pageRoutes].sort(
+  (a, b) => Number(a.path === '*') - Number(b.path === '*'),
+);
+function matchPage(
+  pathname: string,
+): { route: PageRoute; params: Params } | undefined {
   for (const route of matchOrder) {
     const params = matchPath(route.path, pathname);
     if (params) return { route, params };
@@ -108,7 +117,8 @@ export function prefetchScreenData(pathname: string): void {
 function element(route: PageRoute): ReactNode {
   const Screen = screenFor(route);
   if (route.access === 'user') return <RequireAuth>{<Screen />}</RequireAuth>;
-  if (route.access === 'admin') return <RequireAdmin>{<Screen />}</RequireAdmin>;
+  if (route.access === 'admin')
+    return <RequireAdmin>{<Screen />}</RequireAdmin>;
   return <Screen />;
 }
 
@@ -118,5 +128,7 @@ const elements = new Map(pageRoutes.map((route) => [route, element(route)]));
 export function AppRoutes() {
   const match = matchPage(useLocation().pathname);
   if (!match) return null;
-  return <RouteParams value={match.params}>{elements.get(match.route)}</RouteParams>;
+  return (
+    <RouteParams value={match.params}>{elements.get(match.route)}</RouteParams>
+  );
 }

@@ -17,12 +17,15 @@ export async function bootstrap(): Promise<void> {
 
 // A type-only contract keeps zod out of the entry chunk; the route's schema guarantees the shape.
 function applySettings(body: PublicSettings): void {
-  if (typeof body.reviewPeriodHours !== 'number') throw new Error('settings: unexpected answer');
+  if (typeof body.reviewPeriodHours !== 'number')
+    throw new Error('settings: unexpected answer');
   setSettings(body);
 }
 
 async function fetchSettings(): Promise<void> {
-  const response = await fetch('/api/settings', { headers: { accept: 'application/json' } });
+  const response = await fetch('/api/settings', {
+    headers: { accept: 'application/json' },
+  });
   if (!response.ok) throw new Error(`settings: ${response.status}`);
   applySettings((await response.json()) as PublicSettings);
 }

@@ -7,7 +7,8 @@ import { useAuthToken } from './use-auth-token';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const token = useAuthToken();
   const location = useLocation();
-  if (!token) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!token)
+    return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   return <>{children}</>;
 }
 

@@ -33,7 +33,10 @@ export function unsavedLanguage(): Lang | null {
 export async function saveLanguage(language: Lang): Promise<void> {
   markUnsaved(language);
   try {
-    await api<{ language: Lang }>('/api/profile/language', { method: 'PUT', body: { language } });
+    await api<{ language: Lang }>('/api/profile/language', {
+      method: 'PUT',
+      body: { language },
+    });
     markUnsaved(null);
     await queryClient.invalidateQueries({ queryKey: ['me'] });
   } catch {

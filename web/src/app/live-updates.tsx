@@ -51,7 +51,9 @@ const EVERYTHING: Keys = [[]];
 export function LiveUpdates() {
   const token = useAuthToken();
   useLiveQueries(
-    token ? `/api/events/stream?access_token=${encodeURIComponent(token)}` : null,
+    token
+      ? `/api/events/stream?access_token=${encodeURIComponent(token)}`
+      : null,
     keysFor,
     EVERYTHING,
   );
@@ -62,7 +64,9 @@ export function LiveUpdates() {
 export function AdminLiveUpdates() {
   const token = getAdminToken();
   useLiveQueries(
-    token ? `/api/admin/events/stream?access_token=${encodeURIComponent(token)}` : null,
+    token
+      ? `/api/admin/events/stream?access_token=${encodeURIComponent(token)}`
+      : null,
     () => [['admin']],
     [['admin']],
   );

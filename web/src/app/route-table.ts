@@ -27,7 +27,12 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/onboarding', page: 'onboarding', areas: account, access: 'user' },
   // The creator's link page needs only the core texts: it is the lightest screen by design.
   { path: '/accept/:token', page: 'accept', areas: [], access: 'public' },
-  { path: '/pay-request/:token?', page: 'pay-request', areas: requestLink, access: 'public' },
+  {
+    path: '/pay-request/:token?',
+    page: 'pay-request',
+    areas: requestLink,
+    access: 'public',
+  },
   {
     path: '/pay-request-success/:token',
     page: 'pay-request-success',
@@ -35,15 +40,50 @@ export const pageRoutes: readonly PageRoute[] = [
     access: 'public',
   },
   // Documents (document.tsx reads which one from the path); the link ones are public like their links.
-  { path: '/accept/:token/statement', page: 'document', areas: [], access: 'public' },
-  { path: '/accept/:token/contract', page: 'document', areas: [], access: 'public' },
+  {
+    path: '/accept/:token/statement',
+    page: 'document',
+    areas: [],
+    access: 'public',
+  },
+  {
+    path: '/accept/:token/contract',
+    page: 'document',
+    areas: [],
+    access: 'public',
+  },
   { path: '/deals/:id/contract', page: 'document', areas: [], access: 'user' },
-  { path: '/accept/:token/self-billed-invoice', page: 'document', areas: [], access: 'public' },
+  {
+    path: '/accept/:token/self-billed-invoice',
+    page: 'document',
+    areas: [],
+    access: 'public',
+  },
   // A creator's data through the deal link this browser holds (docs/privacy.md).
-  { path: '/accept/:token/data', page: 'data-export', areas: account, access: 'public' },
-  { path: '/pay-request/:token/receipt', page: 'document', areas: [], access: 'public' },
-  { path: '/pay-request/:token/invoice', page: 'document', areas: [], access: 'public' },
-  { path: '/pay-request/:token/credit-note', page: 'document', areas: [], access: 'public' },
+  {
+    path: '/accept/:token/data',
+    page: 'data-export',
+    areas: account,
+    access: 'public',
+  },
+  {
+    path: '/pay-request/:token/receipt',
+    page: 'document',
+    areas: [],
+    access: 'public',
+  },
+  {
+    path: '/pay-request/:token/invoice',
+    page: 'document',
+    areas: [],
+    access: 'public',
+  },
+  {
+    path: '/pay-request/:token/credit-note',
+    page: 'document',
+    areas: [],
+    access: 'public',
+  },
   {
     path: '/pay-request/:token/self-billed-invoice',
     page: 'document',
@@ -54,22 +94,57 @@ export const pageRoutes: readonly PageRoute[] = [
   // A party's own receipt, statement or invoice, by its unguessable reference only: no page takes
   // a deal's or request's id for one.
   { path: '/documents/:ref', page: 'document', areas: [], access: 'user' },
-  { path: '/payment-success/:dealId', page: 'payment-success', areas: requests, access: 'public' },
+  {
+    path: '/payment-success/:dealId',
+    page: 'payment-success',
+    areas: requests,
+    access: 'public',
+  },
   // Help is open to everyone: a creator with only a link reads it too.
   { path: '/faq', page: 'faq', areas: account, access: 'public' },
   { path: '/admin/login', page: 'admin-login', areas: admin, access: 'public' },
   { path: '/', page: 'deals', areas: brand, access: 'user' },
   { path: '/deals', page: 'deals', areas: brand, access: 'user' },
   { path: '/create', page: 'create-deal', areas: brand, access: 'user' },
-  { path: '/payment/:dealId', page: 'payment', areas: requests, access: 'user' },
+  {
+    path: '/payment/:dealId',
+    page: 'payment',
+    areas: requests,
+    access: 'user',
+  },
   { path: '/dashboard', page: 'dashboard', areas: brand, access: 'user' },
   { path: '/deals/:id', page: 'deal-detail', areas: requests, access: 'user' },
   // The profile shows self-billing and the billing address.
-  { path: '/profile', page: 'profile', areas: [...account, 'link-panels'], access: 'user' },
-  { path: '/profile/export', page: 'data-export', areas: account, access: 'user' },
-  { path: '/creator-request', page: 'creator-request', areas: requests, access: 'user' },
-  { path: '/payment-requests', page: 'payment-requests', areas: requests, access: 'user' },
+  {
+    path: '/profile',
+    page: 'profile',
+    areas: [...account, 'link-panels'],
+    access: 'user',
+  },
+  {
+    path: '/profile/export',
+    page: 'data-export',
+    areas: account,
+    access: 'user',
+  },
+  {
+    path: '/creator-request',
+    page: 'creator-request',
+    areas: requests,
+    access: 'user',
+  },
+  {
+    path: '/payment-requests',
+    page: 'payment-requests',
+    areas: requests,
+    access: 'user',
+  },
   { path: '/admin', page: 'admin', areas: admin, access: 'admin' },
-  { path: '/notifications-test', page: 'notifications-test', areas: account, access: 'user' },
+  {
+    path: '/notifications-test',
+    page: 'notifications-test',
+    areas: account,
+    access: 'user',
+  },
   { path: '*', page: 'not-found', areas: brand, access: 'public' },
 ];

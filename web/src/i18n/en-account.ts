@@ -56,7 +56,8 @@ export const enAccount = {
   'profile.notAuthenticated': 'Not authenticated',
   'profile.statusError': 'Error fetching status',
   'profile.loginAlert': 'Please log in to continue.',
-  'profile.onboardingAlert': 'Error creating onboarding link. Please try again.',
+  'profile.onboardingAlert':
+    'Error creating onboarding link. Please try again.',
   'profile.settings': 'Settings',
   'profile.emailNotifications': 'Email notifications',
   'profile.pushNotifications': 'Push notifications',
@@ -66,7 +67,8 @@ export const enAccount = {
     'Always on: the money goes to the creator {reviewPeriod} after delivery, unless you approve sooner or open a dispute.',
   'faq.title': 'Frequently asked questions',
   'faq.intro': 'How Escrow Deals holds, releases and documents your money.',
-  'faq.fees.q': 'What does it cost, and why do deals and payment requests differ?',
+  'faq.fees.q':
+    'What does it cost, and why do deals and payment requests differ?',
   'faq.fees.a':
     "The brand pays a fee on top of the agreed amount: {dealFee}% for a deal and {requestFee}% for a payment request. The creator always receives the full agreed amount. A deal starts from the brand's brief: we hold the money from before the work starts, through delivery, review and any dispute, and an admin mediates. A payment request is a link a creator sends for work already agreed elsewhere: it is held and reviewed the same way, but has no brief to check, so it costs less.",
   'faq.timing.q': 'When is the money released?',
@@ -99,7 +101,8 @@ export const enAccount = {
   'profile.saving': 'Saving...',
   'profile.notificationsTest': 'Notification test page',
   'profile.language': 'Language',
-  'profile.languageHint': 'Screens and messages use this language on every device you sign in on.',
+  'profile.languageHint':
+    'Screens and messages use this language on every device you sign in on.',
 
   'push.permissionDenied': 'Permission denied',
   'push.permissionDeniedText': 'Push notifications require browser permission',
@@ -161,7 +164,8 @@ export const enAccount = {
   'terms.s6.text':
     'Payouts arrive within 1-2 business days after approval (typically 2-5 business days depending on the bank).',
   'terms.s7.title': '7. Changes',
-  'terms.s7.text': 'We may update these terms; the latest version is always shown here.',
+  'terms.s7.text':
+    'We may update these terms; the latest version is always shown here.',
   'terms.s8.title': '8. Contact',
   'terms.s8.text': 'Questions? Email {supportEmail}.',
   'selfBilling.accountScope':
@@ -230,15 +234,18 @@ export const enAccount = {
   'dataExport.on': 'on',
   'dataExport.off': 'off',
   'dataExport.optedOut': 'Your address is unsubscribed from e-mails.',
-  'dataExport.deliveries': '{n, plural, one {# notification sent} other {# notifications sent}}',
+  'dataExport.deliveries':
+    '{n, plural, one {# notification sent} other {# notifications sent}}',
   'dataExport.outcome.delivered': 'delivered',
   'dataExport.outcome.failed': 'failed',
   'dataExport.outcome.pending': 'pending',
   'dataExport.signIns': 'Sign-ins ({n})',
-  'dataExport.signInsNote': 'We keep a keyed hash of the network address, not the address itself.',
+  'dataExport.signInsNote':
+    'We keep a keyed hash of the network address, not the address itself.',
   'dataExport.agreements': 'What you agreed to and chose ({n})',
   'dataExport.agreement.account_registered': 'Account registered',
-  'dataExport.agreement.notification_preferences_changed': 'Notification settings changed',
+  'dataExport.agreement.notification_preferences_changed':
+    'Notification settings changed',
   'dataExport.agreement.language_chosen': 'Language chosen',
   'dataExport.agreement.deal_created': 'Deal created',
   'dataExport.agreement.deal_accepted': 'Deal accepted',

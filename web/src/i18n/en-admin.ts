@@ -59,7 +59,8 @@ export const enAdmin = {
   'admin.confirmResume': 'Resume this deal and its timers?',
   'admin.confirmRefund': 'Refund the brand and cancel this deal?',
   'admin.moneyPending': 'Recorded; the payment is still under way.',
-  'admin.requestConfirmRefund': 'Refund the brand and close this payment request?',
+  'admin.requestConfirmRefund':
+    'Refund the brand and close this payment request?',
   'admin.ledger': 'Accounts',
   'admin.ledgerNone': 'This event moved no money.',
   'admin.ledgerReference': 'Gateway reference: {reference}',
@@ -82,7 +83,8 @@ export const enAdmin = {
     'Stalled payments, reconciliation mismatches, holds kept too long and failing notifications come here by push, besides the e-mail to the alert addresses.',
   'admin.alerts.switch': 'Push alerts on this device',
   'admin.alerts.unsupported': 'This browser cannot show push notifications.',
-  'admin.alerts.denied': 'Notifications are blocked for this site in the browser settings.',
+  'admin.alerts.denied':
+    'Notifications are blocked for this site in the browser settings.',
   'admin.alerts.on': 'Push alerts are on for this device',
   'admin.alerts.off': 'Push alerts are off for this device',
   'admin.fetchFailed': 'Failed to fetch admin deals',
@@ -95,7 +97,8 @@ export const enAdmin = {
   'admin.splitIntro':
     'The creator receives part of the {amount}; the brand is refunded the rest of the {total} it paid, less the platform fee on the creator’s part.',
   'admin.splitAmount': 'Creator receives (€)',
-  'admin.splitAmountHint': 'More than €0 and less than {amount}, for example 120.50',
+  'admin.splitAmountHint':
+    'More than €0 and less than {amount}, for example 120.50',
   'admin.splitAmountFormat':
     'Enter an amount in euros with at most two decimals, for example 120.50',
   'admin.splitCreator': 'Creator receives',
@@ -107,7 +110,8 @@ export const enAdmin = {
   'admin.splitConfirm': 'Confirm split',
   'admin.splitDone': 'Resolved with a split',
   'admin.splitPending': 'Split recorded; the payments are still under way.',
-  'admin.splitPartFailed': 'The payment gateway refused part of the split; see below and retry.',
+  'admin.splitPartFailed':
+    'The payment gateway refused part of the split; see below and retry.',
   'admin.splitFailed': 'Failed to resolve with a split',
   'admin.splitHeading': 'Split',
   'admin.splitRequested': 'Requested by {by} on {date}',
@@ -199,7 +203,8 @@ export const enAdmin = {
   'admin.recon.trial': 'Trial balance',
   'admin.recon.trialOk':
     "Every escrow's accounts sum to zero, and each day's debits equal its credits.",
-  'admin.recon.trialUnbalanced': '{count} escrow state(s) whose accounts do not sum to zero',
+  'admin.recon.trialUnbalanced':
+    '{count} escrow state(s) whose accounts do not sum to zero',
   'admin.recon.trialEmpty': 'Nothing was posted in this period.',
   'admin.recon.day': 'Day',
   'admin.recon.debits': 'Debits',
@@ -237,7 +242,8 @@ export const enAdmin = {
   'admin.holdAgeChip': 'Held {days} d',
   'admin.holdAgeAlert':
     "Funds held for {days} days: resolve this deal before the payment provider's limit on holding funds.",
-  'admin.holdAgeBanner': '{count} deal(s) have held funds for {days} days or more.',
+  'admin.holdAgeBanner':
+    '{count} deal(s) have held funds for {days} days or more.',
   'admin.outcome': 'Outcome',
   'admin.outcome.open': 'Open',
   'admin.outcome.approved_by_brand': 'Approved by the brand',
@@ -265,7 +271,8 @@ export const enAdmin = {
   'admin.disputeKind.payment_request': 'Payment request',
   'admin.disputeKindFilter.deal': 'Deals',
   'admin.disputeKindFilter.payment_request': 'Payment requests',
-  'admin.requestActions': 'Open the request under Payment requests (release, refund, split)',
+  'admin.requestActions':
+    'Open the request under Payment requests (release, refund, split)',
   'admin.disputeReason': 'Reason',
   'admin.evidence': 'Evidence and notes',
   'admin.holds': 'Holds',
@@ -283,7 +290,8 @@ export const enAdmin = {
   'admin.accountInactive': 'deactivated',
   'admin.lastLogin': 'Last sign-in',
   'admin.deactivate': 'Deactivate',
-  'admin.confirmDeactivate': 'Deactivate {username}? Their sessions end at once.',
+  'admin.confirmDeactivate':
+    'Deactivate {username}? Their sessions end at once.',
   'admin.action.edit': 'Edit terms',
   'admin.action.delete': 'Delete',
   'admin.action.generateLink': 'Create creator link',
@@ -333,7 +341,8 @@ export const enAdmin = {
   'admin.milestoneRelease': 'Release',
   'admin.milestoneRefund': 'Refund',
   'admin.milestoneSplit': 'Split',
-  'admin.confirmMilestoneRelease': 'Release {amount} of milestone {n} to the creator?',
+  'admin.confirmMilestoneRelease':
+    'Release {amount} of milestone {n} to the creator?',
   'admin.confirmMilestoneRefund':
     'Refund milestone {n} to the brand: {total} (its {amount} and its share of the platform fee)?',
   'admin.milestoneReleaseFailed': 'Failed to release the milestone',

@@ -45,7 +45,8 @@ export const enBrand = {
   'action.cancelled': 'Cancelled',
   'action.share': 'Share link',
   'share.title': 'Share link',
-  'share.description': 'Send this link to the creator so they can accept the deal.',
+  'share.description':
+    'Send this link to the creator so they can accept the deal.',
   'share.copy': 'Copy',
   'share.copied': 'Copied!',
   'share.partner': 'Partner',
@@ -55,7 +56,8 @@ export const enBrand = {
     "Approve and release {amount} to {creator}? The payout to the creator's bank account starts now and usually arrives within 1-2 business days. This cannot be undone.",
   'confirm.dispute':
     'Are you sure you want to create a dispute? This will start a resolution period of {disputePeriod}: the money stays in escrow until {time}. If it is not resolved by then, it is released to {creator}. Your reason opens a conversation with the creator and our team, where both sides can add messages and evidence.',
-  'confirm.delete': 'Are you sure you want to delete this deal? This cannot be undone.',
+  'confirm.delete':
+    'Are you sure you want to delete this deal? This cannot be undone.',
   'confirm.logout': 'Are you sure you want to log out?',
   'confirm.manualComplete':
     "The payout could not be sent to the creator's bank account. Mark this deal as completed manually (testing only)?",
@@ -68,7 +70,8 @@ export const enBrand = {
   'toast.releaseError': 'Error releasing funds',
   'toast.tryAgain': 'Please try again',
   'toast.settling': 'Payment still processing',
-  'toast.settlingText': 'The payment is still settling. Please try again in a few minutes.',
+  'toast.settlingText':
+    'The payment is still settling. Please try again in a few minutes.',
   'toast.manualDone': 'Deal marked as completed',
   'toast.manualFailed': 'Manual completion failed. Please contact support',
   'toast.disputed': 'Dispute created',
@@ -100,7 +103,8 @@ export const enBrand = {
   'toast.profileUpdated': 'Profile updated',
   'toast.profileUpdatedText': 'Your profile has been successfully updated.',
   'toast.profileFailed': 'Update failed',
-  'toast.profileFailedText': 'Something went wrong while updating your profile.',
+  'toast.profileFailedText':
+    'Something went wrong while updating your profile.',
   'toast.loginPrompt': 'Please log in again to continue.',
   'create.title': 'New Deal',
   'create.editTitle': 'Edit Deal',
@@ -110,7 +114,8 @@ export const enBrand = {
   'create.profileLink': 'Profile link (optional)',
   'create.dealTitle': 'Title (optional)',
   'create.description': 'Description',
-  'create.descriptionHint': 'One line per item; lines starting with - or • show as bullets.',
+  'create.descriptionHint':
+    'One line per item; lines starting with - or • show as bullets.',
   'create.improve': 'Improve with AI',
   'create.improving': 'Improving...',
   'create.improved': 'Improved description',
@@ -131,7 +136,8 @@ export const enBrand = {
   'create.saving': 'Saving...',
   'create.loadingDeal': 'Loading deal...',
   'success.title': 'Payment Successful!',
-  'success.text': 'The money is held safely in escrow until the creator delivers.',
+  'success.text':
+    'The money is held safely in escrow until the creator delivers.',
   'success.shareTitle': 'Share with Influencer',
   'success.shareText':
     'Send this link to the creator. They accept the deal and connect a bank account.',
@@ -142,8 +148,10 @@ export const enBrand = {
   'success.creator': 'Creator',
   'success.nextTitle': 'What happens next?',
   'success.next1': 'The creator opens the link and accepts the deal.',
-  'success.next2': 'The creator connects a bank account and delivers the content.',
-  'success.next3': 'You approve within {reviewPeriod}, or the funds are released automatically.',
+  'success.next2':
+    'The creator connects a bank account and delivers the content.',
+  'success.next3':
+    'You approve within {reviewPeriod}, or the funds are released automatically.',
   'success.next4':
     'The creator receives the payout within 1-2 business days (typically 2-5 business days).',
   'success.back': 'Back to my deals',
@@ -153,7 +161,8 @@ export const enBrand = {
   'success.checking': 'Confirming your payment...',
   'amount.understood': 'Reads as {amount}',
   'amount.hint': 'In euros, like 450,50 or 450.50; up to {max}.',
-  'amount.invalid': 'Enter an amount in euros, like 450,50 or 450.50 (at most 2 decimals).',
+  'amount.invalid':
+    'Enter an amount in euros, like 450,50 or 450.50 (at most 2 decimals).',
   'amount.below': 'The amount must be at least {min}.',
   'amount.required': 'Enter an amount.',
   'form.required': 'Fill in this field.',
@@ -194,8 +203,10 @@ export const enBrand = {
   'plan.error.milestone_amount_invalid':
     'Enter an amount in euros, like 80 or 80,50 (at most 2 decimals).',
   'plan.error.milestone_due_in_past': 'The due date must be today or later.',
-  'plan.error.milestone_due_date_invalid': 'Pick a due date for this milestone.',
-  'plan.error.milestone_title_required': 'Give this milestone a title (at most 200 characters).',
+  'plan.error.milestone_due_date_invalid':
+    'Pick a due date for this milestone.',
+  'plan.error.milestone_title_required':
+    'Give this milestone a title (at most 200 characters).',
   'plan.summary': 'Milestones',
   'plan.summaryDue': 'due {date}',
 };

@@ -12,7 +12,8 @@ export const enCore = {
   'app.notFound': 'Page not found',
   'app.backHome': 'Back to home',
   'app.retry': 'Try again',
-  'app.loadError': 'Could not load this page. Check your connection and try again.',
+  'app.loadError':
+    'Could not load this page. Check your connection and try again.',
   'app.testMode': 'Test mode: no real money moves.',
   'app.testModeMail':
     'E-mail is not sent: it is kept on the server, where only admins read it (admin area, Test mail).',
@@ -87,7 +88,8 @@ export const enCore = {
   'accept.escrow2': 'Deliver the content and mark the assignment as completed.',
   'accept.escrow3':
     'The brand has {reviewPeriod} to approve or dispute; otherwise the funds are released automatically.',
-  'accept.escrow4': 'Your payout arrives within 1-2 business days after approval.',
+  'accept.escrow4':
+    'Your payout arrives within 1-2 business days after approval.',
   'accept.accept': 'Accept Deal',
   'accept.accepting': 'Accepting...',
   'accept.notPaid':
@@ -96,7 +98,8 @@ export const enCore = {
   'accept.bankNeeded': 'Connect a bank account so we can pay you out.',
   'accept.bankSetup': 'Set up bank details',
   'accept.bankConnected': 'Bank account connected',
-  'accept.deliverText': 'Done with the assignment? Mark it as completed so the brand can approve.',
+  'accept.deliverText':
+    'Done with the assignment? Mark it as completed so the brand can approve.',
   'accept.deliver': 'Mark assignment as completed',
   'accept.delivering': 'Submitting...',
   'accept.deliveredText':
@@ -117,7 +120,8 @@ export const enCore = {
   'doc.statement': 'Statement',
   'doc.invoice': 'Invoice',
   'doc.creditNote': 'Credit note',
-  'doc.invoiceWaiting': 'Your invoice for the platform fee is waiting for your billing details.',
+  'doc.invoiceWaiting':
+    'Your invoice for the platform fee is waiting for your billing details.',
   'doc.invoiceAddDetails': 'Add billing details',
   'doc.back': 'Back',
   'doc.print': 'Print',
@@ -125,7 +129,8 @@ export const enCore = {
   'doc.downloadError': 'Could not download the PDF',
   'doc.yearOverview': 'Year overview',
   'doc.contract': 'Contract',
-  'doc.yearOverviewHint': 'Your payouts, splits and refunds of a year, for your tax return.',
+  'doc.yearOverviewHint':
+    'Your payouts, splits and refunds of a year, for your tax return.',
   'doc.downloadCsv': 'Download CSV',
   'doc.years': 'Other years',
   'payoutId.why':
@@ -135,9 +140,11 @@ export const enCore = {
   'payoutId.address': 'Address (street and number, postcode, city, country)',
   'payoutId.birthDate': 'Date of birth',
   'payoutId.taxId': 'Tax id',
-  'payoutId.taxIdHint': 'In the Netherlands your BSN; elsewhere the tax number of your country.',
+  'payoutId.taxIdHint':
+    'In the Netherlands your BSN; elsewhere the tax number of your country.',
   'doc.missing': 'This document does not exist.',
-  'clock.brand.review': 'If you do nothing, the money goes to the creator on {time}.',
+  'clock.brand.review':
+    'If you do nothing, the money goes to the creator on {time}.',
   'clock.brand.dispute':
     'The dispute ends on {time}; unless it is resolved before then, the money goes to the creator.',
   'clock.creator.review':
@@ -160,7 +167,8 @@ export const enCore = {
     "The cardholder's bank disputed {amount} of this payment (a chargeback). That money is held until the bank decides.",
   'chargeback.won':
     'The bank decided the chargeback of {amount} for us: the money is back in escrow.',
-  'chargeback.lost': 'The bank returned {amount} of this payment to the cardholder (a chargeback).',
+  'chargeback.lost':
+    'The bank returned {amount} of this payment to the cardholder (a chargeback).',
   // The contract and the rounds of delivery: the creator reads them on the link page (core texts only).
   'contract.heading': 'The contract',
   'contract.open': 'Read the whole contract (printable, PDF)',
@@ -170,7 +178,8 @@ export const enCore = {
   'revisions.delivered': 'Delivered',
   'revisions.changes_requested': 'Changes requested',
   'revisions.redelivered': 'Delivered again',
-  'revisions.redeliverText': 'The brand asked for changes. Deliver again when they are done.',
+  'revisions.redeliverText':
+    'The brand asked for changes. Deliver again when they are done.',
   'revisions.redeliver': 'Deliver again',
   'revisions.noteLabel': 'Note (optional)',
   'revisions.linksLabel': 'Links to the published content (optional)',

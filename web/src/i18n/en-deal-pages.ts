@@ -47,7 +47,8 @@ export const enDealPages = {
   'detail.description': 'Description',
   'detail.deliverables': 'Deliverables',
   'detail.splitTitle': 'Dispute resolved with a split',
-  'detail.splitPending': 'The dispute is being resolved with a split; the payments are under way.',
+  'detail.splitPending':
+    'The dispute is being resolved with a split; the payments are under way.',
   'detail.splitCreator': 'Creator receives',
   'detail.splitRefund': 'Refunded to you',
   'detail.splitFee': 'Platform fee kept',

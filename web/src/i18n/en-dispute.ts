@@ -7,8 +7,10 @@ export const enDispute = {
     'If the dispute is not resolved before {time}, the money ({amount}) is released to the creator automatically.',
   'thread.endsAtNoAmount':
     'If the dispute is not resolved before {time}, the money is released to the creator automatically.',
-  'thread.onHold': 'An admin is holding this payment: nothing is released until the admin decides.',
-  'thread.closed': 'This dispute is closed; the conversation stays here for the record.',
+  'thread.onHold':
+    'An admin is holding this payment: nothing is released until the admin decides.',
+  'thread.closed':
+    'This dispute is closed; the conversation stays here for the record.',
   'thread.loading': 'Loading the conversation…',
   'thread.loadError': 'The conversation could not be loaded.',
   'thread.side.brand': 'Brand',
@@ -22,7 +24,8 @@ export const enDispute = {
   'thread.message': 'Your message',
   'thread.messageHint': '{count} of {max} characters',
   'thread.addFiles': 'Add images or PDF',
-  'thread.filesHint': 'Up to {max} files of 10 MB each: PNG, JPEG, GIF, WebP or PDF.',
+  'thread.filesHint':
+    'Up to {max} files of 10 MB each: PNG, JPEG, GIF, WebP or PDF.',
   'thread.removeFile': 'Remove {name}',
   'thread.send': 'Send message',
   'thread.sending': 'Sending…',

@@ -8,7 +8,8 @@ export const enLinkPanels = {
   'accept.notify': 'Notify me about this deal',
   'accept.notifyText':
     'Push notifications when the brand pays out, disputes or cancels. For this deal only.',
-  'accept.notifyUnsupported': 'This browser does not support push notifications.',
+  'accept.notifyUnsupported':
+    'This browser does not support push notifications.',
   'accept.notifyOn': 'Notifications on for this deal',
   'accept.notifyOff': 'Notifications off for this deal',
   'accept.notifyDenied': 'Permission denied',
@@ -20,7 +21,8 @@ export const enLinkPanels = {
   'address.postcode': 'Postcode',
   'address.city': 'City',
   'address.country': 'Country',
-  'address.vatIdHint': 'With the country prefix, e.g. NL123456789B01 or BE0123456789',
+  'address.vatIdHint':
+    'With the country prefix, e.g. NL123456789B01 or BE0123456789',
   'address.companyRequired': 'Fill in the company or your name',
   'address.streetRequired': 'Fill in the street and number',
   'address.cityRequired': 'Fill in the city',
@@ -35,7 +37,8 @@ export const enLinkPanels = {
   'selfBilling.vatScheme': 'I charge VAT (VAT id)',
   'selfBilling.smallBusiness': 'Small business scheme (no VAT)',
   'selfBilling.vatId': 'VAT id',
-  'selfBilling.vatIdRequired': 'Fill in your VAT id, or choose the small business scheme',
+  'selfBilling.vatIdRequired':
+    'Fill in your VAT id, or choose the small business scheme',
   'selfBilling.consent':
     'I agree that the invoices for my payouts on this platform are issued in my name and on my behalf (self-billing), and I will not invoice them myself.',
   'selfBilling.consentRequired': 'Tick the box to agree',
@@ -45,7 +48,8 @@ export const enLinkPanels = {
   'selfBilling.agreedVat': 'VAT id {vatId}',
   'selfBilling.agreedSmall': 'Small business scheme (no VAT)',
   'selfBilling.withdraw': 'Withdraw for later payouts',
-  'selfBilling.withdrawn': 'Self-billing withdrawn: later payouts come with a statement only.',
+  'selfBilling.withdrawn':
+    'Self-billing withdrawn: later payouts come with a statement only.',
   'selfBilling.failed': 'Self-billing not saved',
   'selfBilling.failedText': 'Please try again.',
   'claim.elsewhereDeal': 'This deal continues on another device',
@@ -56,7 +60,8 @@ export const enLinkPanels = {
     'No e-mail address was confirmed for this link, so it cannot move here. Open it on the device that accepted it.',
   'claim.continueHere': 'Continue on this device',
   'claim.sending': 'Sending code…',
-  'claim.codeSent': 'We sent a 6-digit code to {email}. It works for {minutes} minutes.',
+  'claim.codeSent':
+    'We sent a 6-digit code to {email}. It works for {minutes} minutes.',
   'claim.codeLabel': 'Code from the e-mail',
   'claim.checking': 'Checking…',
   'claim.newCode': 'Send a new code',
@@ -70,7 +75,8 @@ export const enLinkPanels = {
   'claim.emailLabel': 'Your e-mail address',
   'claim.sendCode': 'Send code',
   'claim.confirm': 'Confirm',
-  'claim.confirmed': 'E-mail confirmed ({email}): you can continue on any device.',
+  'claim.confirmed':
+    'E-mail confirmed ({email}): you can continue on any device.',
   'claim.confirmedToast': 'E-mail address confirmed',
   'claim.dataExport': 'Download my data',
 };

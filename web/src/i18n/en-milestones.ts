@@ -25,7 +25,8 @@ export const enMilestones = {
     'Open a dispute about “{title}”? Its money ({amount}) stays in escrow until {time}; if it is not resolved by then, it is released to {creator}. The other milestones go on as they are.',
   'milestones.releasePending':
     'The payout has been asked for; the payment provider has not confirmed it yet.',
-  'milestones.deliverText': 'Done with this milestone? Deliver it so the brand can review it.',
+  'milestones.deliverText':
+    'Done with this milestone? Deliver it so the brand can review it.',
   'milestones.deliver': 'Deliver milestone {n}',
   'milestones.redeliver': 'Deliver milestone {n} again',
   'milestones.refusal.milestone_not_in_state':

@@ -37,7 +37,8 @@ export const enRequests = {
   'creq.submit': 'Create payment request',
   'creq.submitting': 'Creating...',
   'creq.createError': 'Error creating request',
-  'creq.expiryNote': 'The brand has {requestExpiry} to pay; after that the request expires.',
+  'creq.expiryNote':
+    'The brand has {requestExpiry} to pay; after that the request expires.',
   'creq.createErrorText': 'Something went wrong while creating your request.',
   'creq.doneTitle': 'Payment request created',
   'creq.creator': 'Creator',
@@ -64,7 +65,8 @@ export const enRequests = {
   'preqDoc.save': 'Save invoice details',
   'preqDoc.saving': 'Saving…',
   'preqDoc.saved': 'Invoice details saved',
-  'preqDoc.savedText': 'Your invoice is made out to them once the request is paid.',
+  'preqDoc.savedText':
+    'Your invoice is made out to them once the request is paid.',
   'preqDoc.failed': 'Invoice details not saved',
   'preqDoc.failedText': 'Please try again.',
   'preq.title': 'Payment request',
@@ -154,7 +156,8 @@ export const enRequests = {
     'The brand then reviews the work for {reviewPeriod}. Add a note and links to the work to help them (optional).',
   'mreq.completeNote': 'Note to the brand (optional)',
   'mreq.completeLink': 'Link to the work {n} (optional)',
-  'mreq.completeLinkInvalid': 'Enter a web address starting with http:// or https://',
+  'mreq.completeLinkInvalid':
+    'Enter a web address starting with http:// or https://',
   'mreq.completeAddLink': 'Add a link',
   'mreq.completed': 'Marked as completed',
   'mreq.completedText': 'The brand now reviews the work.',

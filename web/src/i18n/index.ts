@@ -38,7 +38,9 @@ export const LANGUAGES: readonly Lang[] = ['en', 'nl'];
 
 type Catalog = Record<string, string>;
 // Each catalog module exports one object of texts; only the ones a screen needs are fetched.
-const catalogModules = import.meta.glob<Record<string, Catalog>>('./{en,nl}-*.ts');
+const catalogModules = import.meta.glob<Record<string, Catalog>>(
+  './{en,nl}-*.ts',
+);
 function loadArea(language: Lang, area: Area): Promise<Catalog> {
   return Promise.all(
     areaCatalogs[area].map((name) => {
@@ -63,11 +65,14 @@ const listeners = new Set<() => void>();
 function localeFor(next: Lang): string {
   if (next === 'nl') return 'nl-NL';
   const preferred =
-    typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+    typeof navigator === 'undefined'
+      ? []
+      : (navigator.languages ?? [navigator.language]);
   return preferred.some((l) => l.toLowerCase() === 'en-gb') ? 'en-GB' : 'en-US';
 }
 
-const isLang = (value: unknown): value is Lang => value === 'en' || value === 'nl';
+const isLang = (value: unknown): value is Lang =>
+  value === 'en' || value === 'nl';
 
 /** The language to start with: the one chosen on this device, else the browser's first of en/nl. */
 export function initialLanguage(): Lang {
@@ -78,7 +83,9 @@ export function initialLanguage(): Lang {
     // Storage blocked: follow the browser.
   }
   const preferred =
-    typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+    typeof navigator === 'undefined'
+      ? []
+      : (navigator.languages ?? [navigator.language]);
   for (const tag of preferred) {
     const base = tag.toLowerCase().split('-')[0];
     if (isLang(base)) return base;
@@ -162,13 +169,21 @@ export function useLanguage(): Lang {
 }
 
 function number(value: number, options: Intl.NumberFormatOptions = {}): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2, ...options }).format(value);
+  return new Intl.NumberFormat(locale, {
+    maximumFractionDigits: 2,
+    ...options,
+  }).format(value);
 }
 
 /** A duration in the language's words: "48 hours", "36 minuten", "1 day". */
 export function formatHours(hours: number): string {
   const unit = (value: number, name: 'day' | 'hour' | 'minute' | 'second') =>
-    number(value, { style: 'unit', unit: name, unitDisplay: 'long', maximumFractionDigits: 1 });
+    number(value, {
+      style: 'unit',
+      unit: name,
+      unitDisplay: 'long',
+      maximumFractionDigits: 1,
+    });
   if (hours >= 1) return unit(hours, 'hour');
   const minutes = hours * 60;
   return minutes >= 1
@@ -186,7 +201,10 @@ export function formatDays(days: number): string {
 }
 
 /** Euros from cents in the current locale; whole amounts without cents when `whole` ("€1,750"). */
-export function formatMoney(cents: number, { whole = false }: { whole?: boolean } = {}): string {
+export function formatMoney(
+  cents: number,
+  { whole = false }: { whole?: boolean } = {},
+): string {
   const digits = whole && cents % 100 === 0 ? 0 : 2;
   return number(cents / 100, {
     style: 'currency',
@@ -219,21 +237,27 @@ export function currentSettings(): PublicSettings | null {
   return settings;
 }
 
-const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/g;
+const PLURAL =
+  /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/g;
 const FORM = /(=\d+|zero|one|two|few|many|other)\s*\{([^{}]*)\}/g;
 
 function fill(text: string, vars: Vars): string {
-  const withPlurals = text.replace(PLURAL, (whole, name: string, forms: string) => {
-    const value = Number(vars[name]);
-    if (!(name in vars) || Number.isNaN(value)) return whole;
-    const options = new Map([...forms.matchAll(FORM)].map((m) => [m[1]!, m[2]!]));
-    const chosen =
-      options.get(`=${value}`) ??
-      options.get(new Intl.PluralRules(locale).select(value)) ??
-      options.get('other') ??
-      '';
-    return chosen.replace(/#/g, number(value));
-  });
+  const withPlurals = text.replace(
+    PLURAL,
+    (whole, name: string, forms: string) => {
+      const value = Number(vars[name]);
+      if (!(name in vars) || Number.isNaN(value)) return whole;
+      const options = new Map(
+        [...forms.matchAll(FORM)].map((m) => [m[1]!, m[2]!]),
+      );
+      const chosen =
+        options.get(`=${value}`) ??
+        options.get(new Intl.PluralRules(locale).select(value)) ??
+        options.get('other') ??
+        '';
+      return chosen.replace(/#/g, number(value));
+    },
+  );
   return withPlurals.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in vars ? String(vars[name]) : whole,
   );
@@ -245,5 +269,8 @@ export function t(key: MessageKey, vars?: Vars): string {
 
 /** For keys that arrive as data (the machines' state meta), so they are not known at compile time. */
 export function tKey(key: string, vars?: Vars): string {
-  return fill(catalog[key] ?? key, vars ? { ...settingVars, ...vars } : settingVars);
+  return fill(
+    catalog[key] ?? key,
+    vars ? { ...settingVars, ...vars } : settingVars,
+  );
 }

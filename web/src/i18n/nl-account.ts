@@ -34,7 +34,8 @@ export const nlAccount: Record<keyof typeof enAccount, string> = {
   'validation.username2': 'Gebruikersnaam moet minstens 2 tekens hebben',
   'validation.emailProfile': 'Vul een geldig e-mailadres in',
   'onboarding.title': 'Maak je profiel compleet',
-  'onboarding.subtitle': 'Alle velden zijn optioneel. Je kunt ze later wijzigen.',
+  'onboarding.subtitle':
+    'Alle velden zijn optioneel. Je kunt ze later wijzigen.',
   'onboarding.skip': 'Nu overslaan',
   'onboarding.complete': 'Instellen voltooien',
 
@@ -50,7 +51,8 @@ export const nlAccount: Record<keyof typeof enAccount, string> = {
   'profile.ready': 'Klaar',
   'profile.manageBank': 'Bankgegevens beheren',
   'profile.setupIncomplete': 'Instellen niet voltooid',
-  'profile.setupIncompleteWarning': 'Het instellen van je bankrekening is nog niet klaar.',
+  'profile.setupIncompleteWarning':
+    'Het instellen van je bankrekening is nog niet klaar.',
   'profile.completeBank': 'Bankrekening verder instellen',
   'profile.notConnected': 'Niet gekoppeld',
   'profile.setupRequired': 'Instellen nodig',
@@ -106,7 +108,8 @@ export const nlAccount: Record<keyof typeof enAccount, string> = {
     'Schermen en berichten gebruiken deze taal op elk apparaat waarop je inlogt.',
 
   'push.permissionDenied': 'Toestemming geweigerd',
-  'push.permissionDeniedText': 'Pushmeldingen hebben toestemming van de browser nodig',
+  'push.permissionDeniedText':
+    'Pushmeldingen hebben toestemming van de browser nodig',
   'push.subscribeFailed': 'Aanmelden mislukt',
   'push.failedText': 'Pushmeldingen konden niet worden ingeschakeld',
   'push.error': 'Fout',
@@ -165,7 +168,8 @@ export const nlAccount: Record<keyof typeof enAccount, string> = {
   'terms.s6.text':
     'Uitbetalingen komen binnen 1-2 werkdagen na goedkeuring (meestal 2-5 werkdagen, afhankelijk van de bank).',
   'terms.s7.title': '7. Wijzigingen',
-  'terms.s7.text': 'We kunnen deze voorwaarden aanpassen; de nieuwste versie staat altijd hier.',
+  'terms.s7.text':
+    'We kunnen deze voorwaarden aanpassen; de nieuwste versie staat altijd hier.',
   'terms.s8.title': '8. Contact',
   'terms.s8.text': 'Vragen? Mail naar {supportEmail}.',
   'selfBilling.accountScope':
@@ -213,7 +217,8 @@ export const nlAccount: Record<keyof typeof enAccount, string> = {
   'dataExport.role.brand': 'als merk',
   'dataExport.role.creator': 'als creator',
   'dataExport.untitled': 'Zonder titel',
-  'dataExport.events': 'Geschiedenis ({n} opgeslagen gebeurtenissen, technische namen)',
+  'dataExport.events':
+    'Geschiedenis ({n} opgeslagen gebeurtenissen, technische namen)',
   'dataErasure.titleAccount': 'Mijn account en gegevens wissen',
   'dataErasure.titleLink': 'Mijn gegevens wissen',
   'dataErasure.intro':
@@ -234,7 +239,8 @@ export const nlAccount: Record<keyof typeof enAccount, string> = {
   'dataExport.on': 'aan',
   'dataExport.off': 'uit',
   'dataExport.optedOut': 'Je adres is afgemeld voor e-mails.',
-  'dataExport.deliveries': '{n, plural, one {# melding verstuurd} other {# meldingen verstuurd}}',
+  'dataExport.deliveries':
+    '{n, plural, one {# melding verstuurd} other {# meldingen verstuurd}}',
   'dataExport.outcome.delivered': 'afgeleverd',
   'dataExport.outcome.failed': 'mislukt',
   'dataExport.outcome.pending': 'onderweg',
@@ -243,7 +249,8 @@ export const nlAccount: Record<keyof typeof enAccount, string> = {
     'We bewaren een versleutelde hash van het netwerkadres, niet het adres zelf.',
   'dataExport.agreements': 'Waarmee je instemde en wat je koos ({n})',
   'dataExport.agreement.account_registered': 'Account geregistreerd',
-  'dataExport.agreement.notification_preferences_changed': 'Meldingsinstellingen gewijzigd',
+  'dataExport.agreement.notification_preferences_changed':
+    'Meldingsinstellingen gewijzigd',
   'dataExport.agreement.language_chosen': 'Taal gekozen',
   'dataExport.agreement.deal_created': 'Deal aangemaakt',
   'dataExport.agreement.deal_accepted': 'Deal geaccepteerd',

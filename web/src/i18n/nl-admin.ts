@@ -45,7 +45,8 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.amount': 'Bedrag',
   'admin.totalPaid': 'Totaal betaald',
   'admin.deadline': 'Deadline',
-  'admin.onHold': 'Vastgezet: automatisch vrijgeven is gepauzeerd tot een beheerder ingrijpt.',
+  'admin.onHold':
+    'Vastgezet: automatisch vrijgeven is gepauzeerd tot een beheerder ingrijpt.',
   'admin.documents': 'Facturen',
   'admin.actions': 'Beheeracties',
   'admin.noActionsCompleted': 'Geen acties: de betaling is al vrijgegeven.',
@@ -53,7 +54,8 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.noActions': 'Geen acties beschikbaar.',
   'admin.release': 'Betaling vrijgeven',
   'admin.hold': 'Betaling vastzetten',
-  'admin.holdHint': 'Voorkomt automatisch vrijgeven; vraagt om handmatige actie.',
+  'admin.holdHint':
+    'Voorkomt automatisch vrijgeven; vraagt om handmatige actie.',
   'admin.resume': 'Hervatten',
   'admin.refund': '{amount} terugbetalen',
   'admin.confirmRelease': 'De betaling aan de creator vrijgeven?',
@@ -61,7 +63,8 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.confirmResume': 'Deze deal en de termijnen hervatten?',
   'admin.confirmRefund': 'Het merk terugbetalen en deze deal annuleren?',
   'admin.moneyPending': 'Vastgelegd; de betaling loopt nog.',
-  'admin.requestConfirmRefund': 'Het merk terugbetalen en dit betaalverzoek sluiten?',
+  'admin.requestConfirmRefund':
+    'Het merk terugbetalen en dit betaalverzoek sluiten?',
   'admin.ledger': 'Rekeningen',
   'admin.ledgerNone': 'Bij deze gebeurtenis is geen geld bewogen.',
   'admin.ledgerReference': 'Referentie betaaldienst: {reference}',
@@ -84,7 +87,8 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
     'Vastgelopen betalingen, verschillen bij de afstemming, te lang vastgehouden geld en mislukte meldingen komen hier als pushmelding binnen, naast de e-mail naar de alarmadressen.',
   'admin.alerts.switch': 'Pushmeldingen op dit apparaat',
   'admin.alerts.unsupported': 'Deze browser kan geen pushmeldingen tonen.',
-  'admin.alerts.denied': 'Meldingen zijn voor deze site geblokkeerd in de browserinstellingen.',
+  'admin.alerts.denied':
+    'Meldingen zijn voor deze site geblokkeerd in de browserinstellingen.',
   'admin.alerts.on': 'Pushmeldingen staan aan op dit apparaat',
   'admin.alerts.off': 'Pushmeldingen staan uit op dit apparaat',
   'admin.fetchFailed': 'Deals konden niet worden opgehaald',
@@ -97,14 +101,16 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.splitIntro':
     'De creator ontvangt een deel van de {amount}; het merk krijgt de rest terug van de {total} die het betaalde, min de platformkosten over het deel van de creator.',
   'admin.splitAmount': 'Creator ontvangt (€)',
-  'admin.splitAmountHint': 'Meer dan € 0 en minder dan {amount}, bijvoorbeeld 120,50',
+  'admin.splitAmountHint':
+    'Meer dan € 0 en minder dan {amount}, bijvoorbeeld 120,50',
   'admin.splitAmountFormat':
     'Vul een bedrag in euro in met hoogstens twee decimalen, bijvoorbeeld 120,50',
   'admin.splitCreator': 'Creator ontvangt',
   'admin.splitRefund': 'Merk terugbetaald',
   'admin.splitFee': 'Platformkosten behouden',
   'admin.splitPreview': 'Wat er wordt overgemaakt',
-  'admin.splitPreviewEmpty': 'Vul het deel van de creator in om te zien wat er wordt overgemaakt.',
+  'admin.splitPreviewEmpty':
+    'Vul het deel van de creator in om te zien wat er wordt overgemaakt.',
   'admin.splitCalculating': 'Berekenen…',
   'admin.splitConfirm': 'Verdeling bevestigen',
   'admin.splitDone': 'Opgelost met een verdeling',
@@ -217,7 +223,8 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.recon.intent_without_outcome': 'Geen uitkomst na 15 minuten',
   'admin.recon.paid_out_above_held': 'Meer uitbetaald dan er werd vastgehouden',
   'admin.recon.charge_without_gateway_id': 'Betaling zonder id van de provider',
-  'admin.recon.refund_without_charge': 'Terugbetaling van geld dat nooit werd betaald',
+  'admin.recon.refund_without_charge':
+    'Terugbetaling van geld dat nooit werd betaald',
   'admin.tab.mail': 'Testmail',
   'admin.tabs': 'Beheeronderdelen',
   'admin.mailIntro':
@@ -241,7 +248,8 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.holdAgeChip': '{days} d vastgehouden',
   'admin.holdAgeAlert':
     'Geld al {days} dagen vastgehouden: handel deze deal af vóór de limiet van de betaalprovider voor het vasthouden van geld.',
-  'admin.holdAgeBanner': '{count} deal(s) houden al {days} dagen of langer geld vast.',
+  'admin.holdAgeBanner':
+    '{count} deal(s) houden al {days} dagen of langer geld vast.',
   'admin.outcome': 'Uitkomst',
   'admin.outcome.open': 'Open',
   'admin.outcome.approved_by_brand': 'Goedgekeurd door het merk',
@@ -288,7 +296,8 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.accountInactive': 'gedeactiveerd',
   'admin.lastLogin': 'Laatst aangemeld',
   'admin.deactivate': 'Deactiveren',
-  'admin.confirmDeactivate': '{username} deactiveren? De sessies eindigen meteen.',
+  'admin.confirmDeactivate':
+    '{username} deactiveren? De sessies eindigen meteen.',
   'admin.action.edit': 'Voorwaarden wijzigen',
   'admin.action.delete': 'Verwijderen',
   'admin.action.generateLink': 'Creatorlink maken',
@@ -322,7 +331,8 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.dataErasure': 'Gegevens van een gebruiker wissen',
   'admin.dataErasureHint':
     'op hun verzoek: geweigerd zolang er geld voor hen vaststaat of aan hen verschuldigd is; vastgelegd met jou als handelende persoon',
-  'admin.dataErasureConfirm': '{user} voorgoed wissen? Dit kan niet ongedaan worden.',
+  'admin.dataErasureConfirm':
+    '{user} voorgoed wissen? Dit kan niet ongedaan worden.',
   'admin.dataErasureDone': '{user} gewist',
   'admin.milestones': 'Mijlpalen',
   'admin.milestoneTitle': 'Mijlpaal {n}: {title}',
@@ -338,7 +348,8 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.milestoneRelease': 'Vrijgeven',
   'admin.milestoneRefund': 'Terugbetalen',
   'admin.milestoneSplit': 'Verdelen',
-  'admin.confirmMilestoneRelease': '{amount} van mijlpaal {n} vrijgeven aan de creator?',
+  'admin.confirmMilestoneRelease':
+    '{amount} van mijlpaal {n} vrijgeven aan de creator?',
   'admin.confirmMilestoneRefund':
     'Mijlpaal {n} terugbetalen aan het merk: {total} (de {amount} en het aandeel in de platformkosten)?',
   'admin.milestoneReleaseFailed': 'Vrijgeven van de mijlpaal mislukt',
@@ -353,7 +364,8 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.splitMilestonePart':
     'Mijlpaal {n}: {creator} naar de creator, {refund} terug naar het merk, {fee} platformkosten behouden',
   'admin.releaseRest': 'Alles vrijgeven wat nog niet is vrijgegeven ({amount})',
-  'admin.refundRest': 'Alles terugbetalen wat nog niet is vrijgegeven ({amount})',
+  'admin.refundRest':
+    'Alles terugbetalen wat nog niet is vrijgegeven ({amount})',
   'admin.confirmReleaseRest':
     'Alles wat nog niet is vrijgegeven aan de creator vrijgeven: {amount} voor {count, plural, one {# mijlpaal} other {# mijlpalen}}?',
   'admin.confirmRefundRest':

@@ -45,7 +45,8 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'action.cancelled': 'Geannuleerd',
   'action.share': 'Link delen',
   'share.title': 'Link delen',
-  'share.description': 'Stuur deze link naar de creator zodat die de deal kan accepteren.',
+  'share.description':
+    'Stuur deze link naar de creator zodat die de deal kan accepteren.',
   'share.copy': 'Kopiëren',
   'share.copied': 'Gekopieerd!',
   'share.partner': 'Partner',
@@ -72,7 +73,8 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'toast.settlingText':
     'De betaling wordt nog verwerkt. Probeer het over een paar minuten opnieuw.',
   'toast.manualDone': 'Deal als voltooid gemarkeerd',
-  'toast.manualFailed': 'Handmatig voltooien mislukt. Neem contact op met support',
+  'toast.manualFailed':
+    'Handmatig voltooien mislukt. Neem contact op met support',
   'toast.disputed': 'Geschil geopend',
   'toast.disputedText':
     'De creator ziet je reden en kan reageren in het gesprek over het geschil bij deze deal. Je kunt de betaling daarna nog goedkeuren.',
@@ -87,7 +89,8 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'toast.aiError': 'AI-assistent niet beschikbaar',
   'toast.aiErrorText': 'Probeer het later opnieuw.',
   'toast.noDescription': 'Geen omschrijving',
-  'toast.noDescriptionText': 'Vul eerst een omschrijving in om die te verbeteren.',
+  'toast.noDescriptionText':
+    'Vul eerst een omschrijving in om die te verbeteren.',
   'toast.required': 'Vul alle verplichte velden in',
   'toast.requiredText': 'Controleer je invoer en probeer het opnieuw',
   'toast.linkError': 'Fout: kon geen deelbare link maken',
@@ -102,7 +105,8 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'toast.profileUpdated': 'Profiel bijgewerkt',
   'toast.profileUpdatedText': 'Je profiel is bijgewerkt.',
   'toast.profileFailed': 'Bijwerken mislukt',
-  'toast.profileFailedText': 'Er ging iets mis bij het bijwerken van je profiel.',
+  'toast.profileFailedText':
+    'Er ging iets mis bij het bijwerken van je profiel.',
   'toast.loginPrompt': 'Log opnieuw in om verder te gaan.',
   'create.title': 'Nieuwe deal',
   'create.editTitle': 'Deal bewerken',
@@ -134,7 +138,8 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'create.saving': 'Opslaan...',
   'create.loadingDeal': 'Deal laden...',
   'success.title': 'Betaling geslaagd!',
-  'success.text': 'Het geld wordt veilig in escrow bewaard tot de creator levert.',
+  'success.text':
+    'Het geld wordt veilig in escrow bewaard tot de creator levert.',
   'success.shareTitle': 'Deel met de influencer',
   'success.shareText':
     'Stuur deze link naar de creator. Die accepteert de deal en koppelt een bankrekening.',
@@ -159,7 +164,8 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'card.disputeReason': 'Jouw reden: {reason}',
   'amount.understood': 'Gelezen als {amount}',
   'amount.hint': 'In euro, zoals 450,50 of 450.50; tot {max}.',
-  'amount.invalid': 'Vul een bedrag in euro in, zoals 450,50 of 450.50 (hooguit 2 decimalen).',
+  'amount.invalid':
+    'Vul een bedrag in euro in, zoals 450,50 of 450.50 (hooguit 2 decimalen).',
   'amount.below': 'Het bedrag moet minstens {min} zijn.',
   'amount.required': 'Vul een bedrag in.',
   'form.required': 'Vul dit veld in.',
@@ -169,7 +175,8 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'create.revisionRounds': 'Inbegrepen revisierondes',
   'create.usageRights': 'Gebruiksrechten',
   'create.usage.organic': 'Alleen organische posts',
-  'create.usage.paid_ads': 'Betaalde advertenties / whitelisting voor een aantal dagen',
+  'create.usage.paid_ads':
+    'Betaalde advertenties / whitelisting voor een aantal dagen',
   'create.usage.perpetual': 'Onbeperkt in de tijd',
   'create.usageDays': 'Dagen betaald gebruik',
   'create.exclusivity': 'Exclusiviteit',
@@ -199,9 +206,12 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'plan.error.milestone_amount_too_small': 'Elke mijlpaal is minstens {min}.',
   'plan.error.milestone_amount_invalid':
     'Vul een bedrag in euro in, zoals 80 of 80,50 (hooguit 2 decimalen).',
-  'plan.error.milestone_due_in_past': 'De einddatum moet vandaag of later zijn.',
-  'plan.error.milestone_due_date_invalid': 'Kies een einddatum voor deze mijlpaal.',
-  'plan.error.milestone_title_required': 'Geef deze mijlpaal een titel (hooguit 200 tekens).',
+  'plan.error.milestone_due_in_past':
+    'De einddatum moet vandaag of later zijn.',
+  'plan.error.milestone_due_date_invalid':
+    'Kies een einddatum voor deze mijlpaal.',
+  'plan.error.milestone_title_required':
+    'Geef deze mijlpaal een titel (hooguit 200 tekens).',
   'plan.summary': 'Mijlpalen',
   'plan.summaryDue': 'uiterlijk {date}',
 };

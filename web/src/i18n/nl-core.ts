@@ -81,7 +81,8 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'accept.deadline': 'Deadline',
   'accept.deliverables': 'Deliverables',
   'accept.escrowTitle': 'Zo beschermt escrow je',
-  'accept.escrow1': 'Het merk heeft al betaald; het geld staat veilig in escrow.',
+  'accept.escrow1':
+    'Het merk heeft al betaald; het geld staat veilig in escrow.',
   'accept.escrow2': 'Lever de content en markeer de opdracht als voltooid.',
   'accept.escrow3':
     'Het merk heeft {reviewPeriod} om goed te keuren of een geschil te openen; daarna wordt het geld automatisch vrijgegeven.',
@@ -100,7 +101,8 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'accept.delivering': 'Versturen...',
   'accept.deliveredText':
     'Het merk heeft {reviewPeriod} om goed te keuren. Daarna wordt het geld automatisch vrijgegeven.',
-  'accept.completedText': 'Het geld is vrijgegeven. Je uitbetaling komt binnen 1-2 werkdagen.',
+  'accept.completedText':
+    'Het geld is vrijgegeven. Je uitbetaling komt binnen 1-2 werkdagen.',
   'accept.splitText':
     'Het geschil is opgelost door de betaling te verdelen: je ontvangt {amount}. Je uitbetaling komt binnen 1-2 werkdagen.',
   'accept.disputeText':
@@ -115,7 +117,8 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'doc.statement': 'Uitbetalingsoverzicht',
   'doc.invoice': 'Factuur',
   'doc.creditNote': 'Creditnota',
-  'doc.invoiceWaiting': 'Je factuur voor de platformkosten wacht op je factuurgegevens.',
+  'doc.invoiceWaiting':
+    'Je factuur voor de platformkosten wacht op je factuurgegevens.',
   'doc.invoiceAddDetails': 'Factuurgegevens invullen',
   'doc.back': 'Terug',
   'doc.print': 'Afdrukken',
@@ -134,9 +137,11 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'payoutId.address': 'Adres (straat en huisnummer, postcode, plaats, land)',
   'payoutId.birthDate': 'Geboortedatum',
   'payoutId.taxId': 'Fiscaal nummer',
-  'payoutId.taxIdHint': 'In Nederland je BSN; elders het belastingnummer van je land.',
+  'payoutId.taxIdHint':
+    'In Nederland je BSN; elders het belastingnummer van je land.',
   'doc.missing': 'Dit document bestaat niet.',
-  'clock.brand.review': 'Als je niets doet, gaat het geld op {time} naar de creator.',
+  'clock.brand.review':
+    'Als je niets doet, gaat het geld op {time} naar de creator.',
   'clock.brand.dispute':
     'Het geschil loopt af op {time}; is het dan niet eerder opgelost, dan gaat het geld naar de creator.',
   'clock.creator.review':
@@ -170,9 +175,11 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'revisions.delivered': 'Geleverd',
   'revisions.changes_requested': 'Wijzigingen gevraagd',
   'revisions.redelivered': 'Opnieuw geleverd',
-  'revisions.redeliverText': 'Het merk vroeg om wijzigingen. Lever opnieuw zodra ze klaar zijn.',
+  'revisions.redeliverText':
+    'Het merk vroeg om wijzigingen. Lever opnieuw zodra ze klaar zijn.',
   'revisions.redeliver': 'Opnieuw leveren',
   'revisions.noteLabel': 'Toelichting (optioneel)',
   'revisions.linksLabel': 'Links naar de gepubliceerde content (optioneel)',
-  'revisions.linksHint': 'Hooguit 5 links die met https:// beginnen, één per regel',
+  'revisions.linksHint':
+    'Hooguit 5 links die met https:// beginnen, één per regel',
 };

@@ -49,12 +49,14 @@ export const nlDealPages: Record<keyof typeof enDealPages, string> = {
   'detail.description': 'Omschrijving',
   'detail.deliverables': 'Deliverables',
   'detail.splitTitle': 'Geschil opgelost met een verdeling',
-  'detail.splitPending': 'Het geschil wordt opgelost met een verdeling; de betalingen lopen.',
+  'detail.splitPending':
+    'Het geschil wordt opgelost met een verdeling; de betalingen lopen.',
   'detail.splitCreator': 'Creator ontvangt',
   'detail.splitRefund': 'Aan jou terugbetaald',
   'detail.splitFee': 'Platformkosten behouden',
   'detail.shareTitle': 'Deel met influencer',
-  'detail.shareText': 'Stuur deze link naar de creator om de deal te accepteren.',
+  'detail.shareText':
+    'Stuur deze link naar de creator om de deal te accepteren.',
   'detail.generate': 'Link genereren',
   'detail.rotate': 'Nieuwe link maken (de oude werkt dan niet meer)',
   'toast.linkRotated': 'Nieuwe link gemaakt; de oude link werkt niet meer',

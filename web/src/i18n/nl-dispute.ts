@@ -11,7 +11,8 @@ export const nlDispute: Record<keyof typeof enDispute, string> = {
     'Is het geschil niet opgelost vóór {time}, dan gaat het geld automatisch naar de creator.',
   'thread.onHold':
     'Een beheerder houdt deze betaling vast: er wordt niets vrijgegeven tot de beheerder beslist.',
-  'thread.closed': 'Dit geschil is afgesloten; het gesprek blijft hier bewaard.',
+  'thread.closed':
+    'Dit geschil is afgesloten; het gesprek blijft hier bewaard.',
   'thread.loading': 'Gesprek laden…',
   'thread.loadError': 'Het gesprek kon niet worden geladen.',
   'thread.side.brand': 'Merk',
@@ -25,7 +26,8 @@ export const nlDispute: Record<keyof typeof enDispute, string> = {
   'thread.message': 'Je bericht',
   'thread.messageHint': '{count} van {max} tekens',
   'thread.addFiles': 'Afbeeldingen of pdf toevoegen',
-  'thread.filesHint': 'Tot {max} bestanden van elk 10 MB: PNG, JPEG, GIF, WebP of pdf.',
+  'thread.filesHint':
+    'Tot {max} bestanden van elk 10 MB: PNG, JPEG, GIF, WebP of pdf.',
   'thread.removeFile': '{name} verwijderen',
   'thread.send': 'Bericht versturen',
   'thread.sending': 'Versturen…',

@@ -14,7 +14,8 @@ export const nlLinkPanels: Record<keyof typeof enLinkPanels, string> = {
   'accept.notifyOn': 'Meldingen aan voor deze deal',
   'accept.notifyOff': 'Meldingen uit voor deze deal',
   'accept.notifyDenied': 'Toestemming geweigerd',
-  'accept.notifyDeniedText': 'Pushmeldingen hebben toestemming van de browser nodig',
+  'accept.notifyDeniedText':
+    'Pushmeldingen hebben toestemming van de browser nodig',
   'accept.notifyFailed': 'Kon de meldingen voor deze deal niet wijzigen',
   'address.company': 'Bedrijf of naam',
   'address.street': 'Straat en huisnummer',
@@ -22,7 +23,8 @@ export const nlLinkPanels: Record<keyof typeof enLinkPanels, string> = {
   'address.postcode': 'Postcode',
   'address.city': 'Plaats',
   'address.country': 'Land',
-  'address.vatIdHint': 'Met de landcode ervoor, bijv. NL123456789B01 of BE0123456789',
+  'address.vatIdHint':
+    'Met de landcode ervoor, bijv. NL123456789B01 of BE0123456789',
   'address.companyRequired': 'Vul het bedrijf of je naam in',
   'address.streetRequired': 'Vul de straat en het huisnummer in',
   'address.cityRequired': 'Vul de plaats in',
@@ -37,7 +39,8 @@ export const nlLinkPanels: Record<keyof typeof enLinkPanels, string> = {
   'selfBilling.vatScheme': 'Ik reken btw (btw-nummer)',
   'selfBilling.smallBusiness': 'Kleineondernemersregeling (geen btw)',
   'selfBilling.vatId': 'Btw-nummer',
-  'selfBilling.vatIdRequired': 'Vul je btw-nummer in, of kies de kleineondernemersregeling',
+  'selfBilling.vatIdRequired':
+    'Vul je btw-nummer in, of kies de kleineondernemersregeling',
   'selfBilling.consent':
     'Ik ga ermee akkoord dat de facturen voor mijn uitbetalingen op dit platform op mijn naam en voor mijn rekening worden uitgereikt door de afnemer, en dat ik ze zelf niet factureer.',
   'selfBilling.consentRequired': 'Vink het vakje aan om akkoord te gaan',
@@ -52,7 +55,8 @@ export const nlLinkPanels: Record<keyof typeof enLinkPanels, string> = {
   'selfBilling.failed': 'Facturering door de afnemer niet opgeslagen',
   'selfBilling.failedText': 'Probeer het opnieuw.',
   'claim.elsewhereDeal': 'Deze deal loopt verder op een ander apparaat',
-  'claim.elsewhereRequest': 'Dit betaalverzoek loopt verder op een ander apparaat',
+  'claim.elsewhereRequest':
+    'Dit betaalverzoek loopt verder op een ander apparaat',
   'claim.elsewhereText':
     'Maar één apparaat kan met deze link werken. Vraag een code per e-mail aan op {email} om hier verder te gaan; het andere apparaat stopt dan.',
   'claim.noEmailText':
@@ -74,7 +78,8 @@ export const nlLinkPanels: Record<keyof typeof enLinkPanels, string> = {
   'claim.emailLabel': 'Je e-mailadres',
   'claim.sendCode': 'Code sturen',
   'claim.confirm': 'Bevestigen',
-  'claim.confirmed': 'E-mailadres bevestigd ({email}): je kunt op elk apparaat verder.',
+  'claim.confirmed':
+    'E-mailadres bevestigd ({email}): je kunt op elk apparaat verder.',
   'claim.confirmedToast': 'E-mailadres bevestigd',
   'claim.dataExport': 'Mijn gegevens downloaden',
 };

@@ -27,7 +27,8 @@ export const nlMilestones: Record<keyof typeof enMilestones, string> = {
     'Een geschil openen over „{title}”? Het geld ervan ({amount}) blijft in escrow tot {time}; is het dan niet opgelost, dan gaat het naar {creator}. De andere mijlpalen lopen gewoon door.',
   'milestones.releasePending':
     'De uitbetaling is aangevraagd; de betaalprovider heeft haar nog niet bevestigd.',
-  'milestones.deliverText': 'Klaar met deze mijlpaal? Lever hem zodat het merk hem kan beoordelen.',
+  'milestones.deliverText':
+    'Klaar met deze mijlpaal? Lever hem zodat het merk hem kan beoordelen.',
   'milestones.deliver': 'Mijlpaal {n} leveren',
   'milestones.redeliver': 'Mijlpaal {n} opnieuw leveren',
   'milestones.refusal.milestone_not_in_state':
@@ -36,5 +37,6 @@ export const nlMilestones: Record<keyof typeof enMilestones, string> = {
     '{rounds, plural, one {De inbegrepen revisieronde van deze mijlpaal is gebruikt} other {Alle # inbegrepen revisierondes van deze mijlpaal zijn gebruikt}}: je kunt hem goedkeuren of een geschil openen.',
   'milestones.refusal.release_already_under_way':
     'Er loopt nog een andere uitbetaling van deze deal. Probeer het over een minuut opnieuw.',
-  'milestones.refusal.milestone_not_found': 'Deze deal heeft zo’n mijlpaal niet.',
+  'milestones.refusal.milestone_not_found':
+    'Deze deal heeft zo’n mijlpaal niet.',
 };

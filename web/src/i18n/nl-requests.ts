@@ -39,7 +39,8 @@ export const nlRequests: Record<keyof typeof enRequests, string> = {
   'creq.submit': 'Betaalverzoek aanmaken',
   'creq.submitting': 'Bezig met aanmaken...',
   'creq.createError': 'Fout bij aanmaken',
-  'creq.expiryNote': 'Het merk heeft {requestExpiry} om te betalen; daarna verloopt het verzoek.',
+  'creq.expiryNote':
+    'Het merk heeft {requestExpiry} om te betalen; daarna verloopt het verzoek.',
   'creq.createErrorText': 'Er ging iets mis bij het aanmaken van je verzoek.',
   'creq.doneTitle': 'Betaalverzoek aangemaakt',
   'creq.creator': 'Creator',
@@ -66,7 +67,8 @@ export const nlRequests: Record<keyof typeof enRequests, string> = {
   'preqDoc.save': 'Factuurgegevens opslaan',
   'preqDoc.saving': 'Opslaan…',
   'preqDoc.saved': 'Factuurgegevens opgeslagen',
-  'preqDoc.savedText': 'Je factuur wordt hierop opgemaakt zodra het verzoek betaald is.',
+  'preqDoc.savedText':
+    'Je factuur wordt hierop opgemaakt zodra het verzoek betaald is.',
   'preqDoc.failed': 'Factuurgegevens niet opgeslagen',
   'preqDoc.failedText': 'Probeer het opnieuw.',
   'preq.title': 'Betaalverzoek',
@@ -79,7 +81,8 @@ export const nlRequests: Record<keyof typeof enRequests, string> = {
     '{days, plural, one {Dit verzoek verloopt over # dag!} other {Dit verzoek verloopt over # dagen!}}',
   'preq.accept': 'Accepteren',
   'preq.accepting': 'Bezig met accepteren...',
-  'preq.acceptNote': 'Door te accepteren ga je akkoord met de voorwaarden en het bedrag.',
+  'preq.acceptNote':
+    'Door te accepteren ga je akkoord met de voorwaarden en het bedrag.',
   'preq.pay': 'Nu betalen',
   'preq.paying': 'Doorsturen...',
   'preq.payNote':
@@ -156,7 +159,8 @@ export const nlRequests: Record<keyof typeof enRequests, string> = {
     'Het merk beoordeelt het werk daarna {reviewPeriod} lang. Voeg een bericht en links naar het werk toe om daarbij te helpen (optioneel).',
   'mreq.completeNote': 'Bericht aan het merk (optioneel)',
   'mreq.completeLink': 'Link naar het werk {n} (optioneel)',
-  'mreq.completeLinkInvalid': 'Vul een webadres in dat begint met http:// of https://',
+  'mreq.completeLinkInvalid':
+    'Vul een webadres in dat begint met http:// of https://',
   'mreq.completeAddLink': 'Link toevoegen',
   'mreq.completed': 'Als voltooid gemarkeerd',
   'mreq.completedText': 'Het merk beoordeelt nu het werk.',

@@ -23,7 +23,10 @@ export function saveClaimSecret(
   }
 }
 
-export function claimHeaders(token: string, kind: ClaimKind = 'deal'): Record<string, string> {
+export function claimHeaders(
+  token: string,
+  kind: ClaimKind = 'deal',
+): Record<string, string> {
   try {
     const secret = localStorage.getItem(key(token, kind));
     return secret ? { [CLAIM_SECRET_HEADER]: secret } : {};

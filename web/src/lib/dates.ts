@@ -6,7 +6,9 @@ export type DateLocale = string;
 function parse(value: string | null | undefined): Date | null {
   if (!value) return null;
   // A bare calendar date is a local day, not UTC midnight (which can show as the day before).
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value)
+    ? new Date(`${value}T00:00:00`)
+    : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
@@ -16,7 +18,11 @@ export function formatDate(
 ): string {
   const date = parse(value);
   return date
-    ? date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' })
+    ? date.toLocaleDateString(locale, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+      })
     : '';
 }
 
@@ -37,11 +43,22 @@ export function formatDateTime(
 }
 
 /** Whole calendar days from today to the given date, never below 0 (docs/product.md §2 deal card). */
-export function daysRemaining(value: string | null | undefined, now: Date = new Date()): number {
+export function daysRemaining(
+  value: string | null | undefined,
+  now: Date = new Date(),
+): number {
   const date = parse(value);
   if (!date) return 0;
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-  const day = new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+  const today = new Date(
+    now.getFullYear(),
+    now.getMonth(),
+    now.getDate(),
+  ).getTime();
+  const day = new Date(
+    date.getFullYear(),
+    date.getMonth(),
+    date.getDate(),
+  ).getTime();
   return Math.max(0, Math.round((day - today) / 86_400_000));
 }
 
@@ -54,7 +71,10 @@ export function daysUntil(value: string, now: Date = new Date()): number {
  * A time left in the language's short units, the two largest that matter: "1 day, 3 hr",
  * "2 uur, 14 min", "3 min, 20 sec". Zero or less reads as "0 sec".
  */
-export function formatRemaining(ms: number, locale: DateLocale = currentLocale()): string {
+export function formatRemaining(
+  ms: number,
+  locale: DateLocale = currentLocale(),
+): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const parts: [number, 'day' | 'hour' | 'minute' | 'second'][] = [
     [Math.floor(total / 86_400), 'day'],
@@ -68,7 +88,11 @@ export function formatRemaining(ms: number, locale: DateLocale = currentLocale()
     shown
       .filter(([value], i) => value > 0 || i === 0)
       .map(([value, unit]) =>
-        new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(value),
+        new Intl.NumberFormat(locale, {
+          style: 'unit',
+          unit,
+          unitDisplay: 'short',
+        }).format(value),
       ),
   );
 }

@@ -36,9 +36,15 @@ export class HttpError extends Error {
     return this.parsed().params ?? {};
   }
 
-  private parsed(): { code?: string; params?: Record<string, string | number> } {
+  private parsed(): {
+    code?: string;
+    params?: Record<string, string | number>;
+  } {
     try {
-      const parsed = JSON.parse(this.body) as { code?: unknown; params?: unknown };
+      const parsed = JSON.parse(this.body) as {
+        code?: unknown;
+        params?: unknown;
+      };
       return {
         ...(typeof parsed.code === 'string' ? { code: parsed.code } : {}),
         ...(parsed.params && typeof parsed.params === 'object'
@@ -79,7 +85,11 @@ function bearer(auth: AuthMode): string | null {
   if (token === null) return null;
   if (token.split('.').length !== 3) {
     clearAuthToken();
-    throw new HttpError(401, 'Invalid authentication token format', 'Unauthorized');
+    throw new HttpError(
+      401,
+      'Invalid authentication token format',
+      'Unauthorized',
+    );
   }
   return token;
 }
@@ -102,12 +112,19 @@ async function send(
   // A file goes as its raw bytes (the server reads its type from them); anything else as JSON.
   const raw = typeof Blob !== 'undefined' && body instanceof Blob;
   if (body !== undefined)
-    headers['Content-Type'] = raw ? 'application/octet-stream' : 'application/json';
+    headers['Content-Type'] = raw
+      ? 'application/octet-stream'
+      : 'application/json';
   const response = await fetch(path, {
     method,
     headers,
     credentials: 'include',
-    body: body === undefined ? undefined : raw ? (body as Blob) : JSON.stringify(body),
+    body:
+      body === undefined
+        ? undefined
+        : raw
+          ? (body as Blob)
+          : JSON.stringify(body),
   });
   if (response.status === 401) {
     if (auth === 'admin') clearAdminToken();
@@ -121,7 +138,10 @@ async function send(
   return response;
 }
 
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
   const response = await send(path, options, 'application/json');
   if (response === null || response.status === 204) return null as T;
   const text = await response.text();
@@ -129,7 +149,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 }
 
 /** A file the server makes (a document's PDF), as a Blob, with the same headers as `api`. */
-export async function apiFile(path: string, options: RequestOptions = {}): Promise<Blob> {
+export async function apiFile(
+  path: string,
+  options: RequestOptions = {},
+): Promise<Blob> {
   const response = await send(path, { ...options, on401: 'throw' }, '*/*');
   return response!.blob();
 }

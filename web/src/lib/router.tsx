@@ -36,7 +36,10 @@ export interface NavigateOptions {
 }
 
 /** A path (`/deals/1?x=y`), or a step through the history (`-1` is back). */
-export type NavigateFunction = (to: string | number, options?: NavigateOptions) => void;
+export type NavigateFunction = (
+  to: string | number,
+  options?: NavigateOptions,
+) => void;
 
 interface RouterValue {
   location: Location;
@@ -54,12 +57,16 @@ function readLocation(): Location {
   return { pathname, search, hash, state: entry?.usr ?? null };
 }
 
-const pathOf = ({ pathname, search, hash }: Location) => `${pathname}${search}${hash}`;
+const pathOf = ({ pathname, search, hash }: Location) =>
+  `${pathname}${search}${hash}`;
 
 /** Keeps the location in React state; navigations render as transitions, as React Router's do. */
 export function BrowserRouter({ children }: { children: ReactNode }) {
   const [location, setLocation] = useState(readLocation);
-  const update = useCallback(() => startTransition(() => setLocation(readLocation())), []);
+  const update = useCallback(
+    () => startTransition(() => setLocation(readLocation())),
+    [],
+  );
   useLayoutEffect(() => {
     window.addEventListener('popstate', update);
     return () => window.removeEventListener('popstate', update);
@@ -67,7 +74,11 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
   const navigate = useCallback<NavigateFunction>(
     (to, { replace = false, state = null } = {}) => {
       if (typeof to === 'number') return window.history.go(to);
-      window.history[replace ? 'replaceState' : 'pushState']({ usr: state }, '', to);
+      window.history[replace ? 'replaceState' : 'pushState'](
+        { usr: state },
+        '',
+        to,
+      );
       update();
     },
     [update],
@@ -78,7 +89,8 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
 
 function useRouter(): RouterValue {
   const router = use(RouterContext);
-  if (!router) throw new Error('router hooks need a <BrowserRouter> above them');
+  if (!router)
+    throw new Error('router hooks need a <BrowserRouter> above them');
   return router;
 }
 
@@ -116,14 +128,16 @@ export function matchPath(pattern: string, pathname: string): Params | null {
     }
     const part = parts[i];
     if (segment.startsWith(':')) {
-      if (part !== undefined) params[segment.slice(1).replace(/\?$/, '')] = decode(part);
+      if (part !== undefined)
+        params[segment.slice(1).replace(/\?$/, '')] = decode(part);
       else if (!segment.endsWith('?')) return null;
     } else if (part?.toLowerCase() !== segment.toLowerCase()) return null;
   }
   return parts.length <= segments.length ? params : null;
 }
 
-interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+interface LinkProps
+  extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: string;
   replace?: boolean;
 }
@@ -136,7 +150,8 @@ export function Link({ to, replace, onClick, ...props }: LinkProps) {
   const { location, navigate } = useRouter();
   const click = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
+    const modified =
+      event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
     if (event.defaultPrevented || event.button !== 0 || modified) return;
     if (props.target && props.target !== '_self') return;
     event.preventDefault();
@@ -158,7 +173,10 @@ export function NavLink({ end = false, className, ...props }: NavLinkProps) {
     .replace(/(.)\/$/, '$1');
   const to = props.to.toLowerCase();
   const isActive =
-    here === to || (!end && here.startsWith(to) && here.charAt(to === '/' ? 1 : to.length) === '/');
+    here === to ||
+    (!end &&
+      here.startsWith(to) &&
+      here.charAt(to === '/' ? 1 : to.length) === '/');
   return (
     <Link
       {...props}
@@ -169,8 +187,15 @@ export function NavLink({ end = false, className, ...props }: NavLinkProps) {
 }
 
 /** Navigates once rendered (a guard's redirect). */
-export function Navigate({ to, replace, state }: { to: string } & NavigateOptions) {
+export function Navigate({
+  to,
+  replace,
+  state,
+}: { to: string } & NavigateOptions) {
   const navigate = useNavigate();
-  useEffect(() => navigate(to, { replace, state }), [navigate, to, replace, state]);
+  useEffect(
+    () => navigate(to, { replace, state }),
+    [navigate, to, replace, state],
+  );
   return null;
 }

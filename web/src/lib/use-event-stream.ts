@@ -38,7 +38,9 @@ export function useEventStream(
   useEffect(() => {
     if (!url || typeof EventSource === 'undefined') return;
     const get = (): StreamHandlers =>
-      typeof current.current === 'function' ? { onNotice: current.current } : current.current;
+      typeof current.current === 'function'
+        ? { onNotice: current.current }
+        : current.current;
     const source = new EventSource(url);
     let open = false;
     let wasOpen = false;

@@ -13,7 +13,10 @@ import { ContractSummary } from '@/features/deals/components/contract-summary';
 import { RevisionHistory } from '@/features/deals/components/revision-history';
 import { DealProgress } from '@/features/deals/components/deal-progress';
 import { LinkNotFound } from '@/features/deals/components/link-not-found';
-import { LinkEscrowCard, LinkStatusNote } from '@/features/deals/components/link-status-note';
+import {
+  LinkEscrowCard,
+  LinkStatusNote,
+} from '@/features/deals/components/link-status-note';
 import { LinkSteps } from '@/features/deals/components/link-steps';
 import { MilestonePanel } from '@/features/deals/components/milestone-panel';
 import { useLinkCommands } from '@/features/deals/hooks/use-link-commands';
@@ -23,7 +26,10 @@ import { dealViewOf, disputedCents } from '@/features/deals/model/deal-view';
 import { dealKeys } from '@/features/deals/api/keys';
 import { DocumentLink } from '@/features/documents/components/document-link';
 import { creatorPaidOut } from '@/features/documents/model/creator-paid-out';
-import { useLinkClaim, type LinkClaimDto } from '@/features/link-claim/api/get-link-claim.query';
+import {
+  useLinkClaim,
+  type LinkClaimDto,
+} from '@/features/link-claim/api/get-link-claim.query';
 import { getAuthToken } from '@/lib/auth-token';
 import { claimHeaders } from '@/lib/claim-secret';
 import { lazyWithTexts } from '@/lib/lazy-with-texts';
@@ -31,13 +37,17 @@ import { t, tKey } from '@/i18n';
 
 // The claim part (continue on this device, confirm the e-mail) loads once the deal is accepted.
 const LinkClaimPanel = lazyWithTexts(['link-panels'], () =>
-  import('@/features/link-claim/components/link-claim-panel').then((m) => m.LinkClaimPanel),
+  import('@/features/link-claim/components/link-claim-panel').then(
+    (m) => m.LinkClaimPanel,
+  ),
 );
 
 // Shown only to the accepting creator (self-billing, with its address and country form) and during a
 // dispute (the conversation): neither is on the first paint of a link, so both load when they show.
 const SelfBillingCard = lazyWithTexts(['link-panels'], () =>
-  import('@/features/documents/components/self-billing-card').then((m) => m.SelfBillingCard),
+  import('@/features/documents/components/self-billing-card').then(
+    (m) => m.SelfBillingCard,
+  ),
 );
 const DisputeThreadPanel = lazy(() =>
   import('@/features/disputes/components/dispute-thread-panel').then((m) => ({
@@ -60,7 +70,9 @@ function LinkHeader({ accepted, brand }: { accepted: boolean; brand: string }) {
       <h1 className="mt-2 text-2xl font-bold">
         {accepted ? t('accept.accepted') : t('accept.invited')}
       </h1>
-      <p className="text-sm text-slate-600">{t('accept.invitedText', { brand })}</p>
+      <p className="text-sm text-slate-600">
+        {t('accept.invitedText', { brand })}
+      </p>
     </header>
   );
 }
@@ -118,8 +130,10 @@ function AcceptedPanels({
 }
 
 /** The deal, asked for while the app starts (app-routes.tsx). */
-export const prefetch = ({ token = '' }: { token?: string }, client: QueryClient) =>
-  void client.prefetchQuery(dealByTokenQueryOptions(token));
+export const prefetch = (
+  { token = '' }: { token?: string },
+  client: QueryClient,
+) => void client.prefetchQuery(dealByTokenQueryOptions(token));
 
 /** The creator's deal page behind the share link (docs/product.md §2, §4). */
 export default function AcceptRoute() {
@@ -128,7 +142,11 @@ export default function AcceptRoute() {
   const commands = useLinkCommands(token);
   const d = deal.data;
   const view = dealViewOf(d);
-  const target = { kind: 'deal', token, pageKey: dealKeys.byToken(token) } as const;
+  const target = {
+    kind: 'deal',
+    token,
+    pageKey: dealKeys.byToken(token),
+  } as const;
   const claim = useLinkClaim(target, d?.influencerAcceptedAt != null);
   // Another device holds the link: its steps are not this browser's to take.
   const elsewhere = claim.data?.holder === 'elsewhere';
@@ -158,11 +176,23 @@ export default function AcceptRoute() {
         </Suspense>
       )}
       <CreatorBrief deal={d} />
-      <MilestonePanel deal={d} side="creator" commands={commands} elsewhere={elsewhere} />
+      <MilestonePanel
+        deal={d}
+        side="creator"
+        commands={commands}
+        elsewhere={elsewhere}
+      />
       {!accepted && <LinkEscrowCard />}
       <ContractSummary deal={d} contractPath={`/accept/${token}/contract`} />
       <RevisionHistory deal={d} />
-      {!elsewhere && <LinkSteps deal={d} view={view} accepted={accepted} commands={commands} />}
+      {!elsewhere && (
+        <LinkSteps
+          deal={d}
+          view={view}
+          accepted={accepted}
+          commands={commands}
+        />
+      )}
       <LinkStatusNote deal={d} view={view} />
       <ChargebackNotice chargeback={d.chargeback} />
       {accepted && (

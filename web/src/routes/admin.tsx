@@ -10,8 +10,14 @@ import { DisputesSection } from '@/features/admin/components/disputes-section';
 import { MoneySection } from '@/features/admin/components/money-section';
 import { ReconciliationSection } from '@/features/admin/components/reconciliation-section';
 import { TestMailSection } from '@/features/admin/components/test-mail-section';
-import { useAdminDealsTab, type AdminDealsTab } from '@/features/admin/hooks/use-admin-deals-tab';
-import { useAdminPage, type AdminTab } from '@/features/admin/hooks/use-admin-page';
+import {
+  useAdminDealsTab,
+  type AdminDealsTab,
+} from '@/features/admin/hooks/use-admin-deals-tab';
+import {
+  useAdminPage,
+  type AdminTab,
+} from '@/features/admin/hooks/use-admin-page';
 
 type Page = ReturnType<typeof useAdminPage>;
 
@@ -19,13 +25,24 @@ type Page = ReturnType<typeof useAdminPage>;
 function TabContent({ page, deals }: { page: Page; deals: AdminDealsTab }) {
   const sections: Record<AdminTab, () => ReactNode> = {
     deals: () => (
-      <AdminDealsSection tab={deals} readOnly={page.readOnly} heldDays={page.heldDays} />
+      <AdminDealsSection
+        tab={deals}
+        readOnly={page.readOnly}
+        heldDays={page.heldDays}
+      />
     ),
-    requests: () => <AdminRequestsSection readOnly={page.readOnly} onExpired={page.endSession} />,
+    requests: () => (
+      <AdminRequestsSection
+        readOnly={page.readOnly}
+        onExpired={page.endSession}
+      />
+    ),
     disputes: () => <DisputesSection onExpired={page.endSession} />,
     money: () => <MoneySection onExpired={page.endSession} />,
     reconciliation: () => <ReconciliationSection />,
-    accounts: () => <AccountsSection readOnly={page.readOnly} me={page.username} />,
+    accounts: () => (
+      <AccountsSection readOnly={page.readOnly} me={page.username} />
+    ),
     mail: () => <TestMailSection />,
   };
   return sections[page.tab]();
@@ -50,7 +67,10 @@ export default function AdminRoute() {
           className="mb-4 rounded-lg bg-orange-50 p-2 text-sm text-orange-900"
           data-testid="hold-ageing-alert"
         >
-          {t('admin.holdAgeBanner', { count: page.heldDays.size, days: page.alertDays })}
+          {t('admin.holdAgeBanner', {
+            count: page.heldDays.size,
+            days: page.alertDays,
+          })}
         </p>
       )}
       <section

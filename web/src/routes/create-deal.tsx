@@ -14,7 +14,10 @@ export default function CreateDealRoute() {
   if (deal.loading) return <Spinner label={t('create.loadingDeal')} />;
 
   return (
-    <Page title={editing ? t('create.editTitle') : t('create.title')} subtitle={t('create.step')}>
+    <Page
+      title={editing ? t('create.editTitle') : t('create.title')}
+      subtitle={t('create.step')}
+    >
       <form
         onSubmit={deal.submit}
         noValidate
@@ -30,8 +33,16 @@ export default function CreateDealRoute() {
           />
           <span>{t('create.confirm')}</span>
         </label>
-        <Button type="submit" block disabled={pending || deal.amount.problem === 'above'}>
-          {pending ? t('create.saving') : editing ? t('create.save') : t('create.submit')}
+        <Button
+          type="submit"
+          block
+          disabled={pending || deal.amount.problem === 'above'}
+        >
+          {pending
+            ? t('create.saving')
+            : editing
+              ? t('create.save')
+              : t('create.submit')}
         </Button>
       </form>
     </Page>

@@ -26,8 +26,12 @@ export default function DataExportRoute() {
       }
     >
       <div className="space-y-4">
-        <DataExportPanel target={token ? { kind: 'link', token } : { kind: 'user' }} />
-        <DataErasurePanel target={token ? { kind: 'link', token } : { kind: 'user' }} />
+        <DataExportPanel
+          target={token ? { kind: 'link', token } : { kind: 'user' }}
+        />
+        <DataErasurePanel
+          target={token ? { kind: 'link', token } : { kind: 'user' }}
+        />
       </div>
     </Page>
   );

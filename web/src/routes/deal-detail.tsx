@@ -43,9 +43,17 @@ export default function DealDetailRoute() {
     <Page
       back={back}
       title={d.title ?? d.influencer}
-      actions={<Badge tone={view.badge}>{t(`detail.status.${view.status}` as MessageKey)}</Badge>}
+      actions={
+        <Badge tone={view.badge}>
+          {t(`detail.status.${view.status}` as MessageKey)}
+        </Badge>
+      }
     >
-      <div className="space-y-4" data-testid="deal-detail" data-status={view.status}>
+      <div
+        className="space-y-4"
+        data-testid="deal-detail"
+        data-status={view.status}
+      >
         <Card className="space-y-3">
           <p className="font-semibold" data-testid="deal-status">
             {tKey(view.brandText, statusTextVars(d))}

@@ -6,7 +6,10 @@ import type { DealFilter } from '@machines/deal/deal-order';
 import { buttonClass } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
-import { dealsQueryOptions, useDeals } from '@/features/deals/api/get-deals.query';
+import {
+  dealsQueryOptions,
+  useDeals,
+} from '@/features/deals/api/get-deals.query';
 import { DealCard } from '@/features/deals/components/deal-card';
 import { DealFilterTabs } from '@/features/deals/components/deal-filter-tabs';
 import { DealsEmpty } from '@/features/deals/components/deals-empty';
@@ -17,7 +20,9 @@ import { t } from '@/i18n';
 
 // The share panel (a headlessui dialog) loads when a deal is first shared, not with the list.
 const SharePanel = lazy(() =>
-  import('@/features/deals/components/share-panel').then((m) => ({ default: m.SharePanel })),
+  import('@/features/deals/components/share-panel').then((m) => ({
+    default: m.SharePanel,
+  })),
 );
 
 /** The list under the default filter, asked for while the app starts (app-routes.tsx). */
@@ -32,7 +37,13 @@ export default function DealsRoute() {
   const list = filterAndSort(deals.data ?? [], filter);
   const title = (
     <span className="flex items-center gap-2">
-      <img src="/icon.svg" alt={t('app.name')} width="32" height="32" className="h-8 w-8" />
+      <img
+        src="/icon.svg"
+        alt={t('app.name')}
+        width="32"
+        height="32"
+        className="h-8 w-8"
+      />
       {t('dashboard.title')}
     </span>
   );
@@ -47,7 +58,9 @@ export default function DealsRoute() {
       <DealFilterTabs filter={filter} onChange={setFilter} />
       {deals.isPending && <Spinner />}
       {deals.isError && (
-        <p className="rounded-lg bg-red-50 p-3 text-sm text-red-700">{errorText(deals.error)}</p>
+        <p className="rounded-lg bg-red-50 p-3 text-sm text-red-700">
+          {errorText(deals.error)}
+        </p>
       )}
       {deals.isSuccess && list.length === 0 && (
         <DealsEmpty filter={filter} onShowAll={() => setFilter('all')} />

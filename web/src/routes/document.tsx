@@ -27,7 +27,10 @@ export default function DocumentRoute() {
     >
       {doc.isPending && source && <Spinner />}
       {(doc.isError || !source) && (
-        <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+        <p
+          role="alert"
+          className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
+        >
           {doc.error ? errorText(doc.error) : t('doc.missing')}
         </p>
       )}

@@ -17,8 +17,13 @@ export default function FaqRoute() {
           <Card key={topic} className="p-0">
             <details className="group" open={topic === 'fees'}>
               <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 px-4 py-3 font-semibold">
-                <h2 className="text-base">{t(`faq.${topic}.q` as MessageKey)}</h2>
-                <span aria-hidden className="text-slate-500 transition group-open:rotate-180">
+                <h2 className="text-base">
+                  {t(`faq.${topic}.q` as MessageKey)}
+                </h2>
+                <span
+                  aria-hidden
+                  className="text-slate-500 transition group-open:rotate-180"
+                >
                   ▾
                 </span>
               </summary>
@@ -29,7 +34,10 @@ export default function FaqRoute() {
           </Card>
         ))}
         <p className="text-sm text-slate-700">
-          <a href={supportMailto()} className="inline-block min-h-11 py-3 text-brand-700 underline">
+          <a
+            href={supportMailto()}
+            className="inline-block min-h-11 py-3 text-brand-700 underline"
+          >
             {t('faq.contact', { supportEmail: SUPPORT_EMAIL })}
           </a>
         </p>

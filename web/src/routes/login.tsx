@@ -32,7 +32,9 @@ export default function LoginRoute() {
           {form.pending ? t('login.submitting') : t('login.submit')}
         </Button>
       </form>
-      <p className="my-4 text-center text-xs uppercase text-slate-600">{t('login.or')}</p>
+      <p className="my-4 text-center text-xs uppercase text-slate-600">
+        {t('login.or')}
+      </p>
       <GoogleButton />
       <p className="mt-5 text-center text-sm text-slate-600">
         {t('login.noAccount')}{' '}

@@ -6,10 +6,14 @@ import { CountrySelect } from '@/features/profile/country-select';
 import { t } from '@/i18n';
 
 export default function OnboardingRoute() {
-  const { form, setForm, submit, skip, skipping, pending } = useOnboardingForm();
+  const { form, setForm, submit, skip, skipping, pending } =
+    useOnboardingForm();
 
   return (
-    <AuthLayout title={t('onboarding.title')} subtitle={t('onboarding.subtitle')}>
+    <AuthLayout
+      title={t('onboarding.title')}
+      subtitle={t('onboarding.subtitle')}
+    >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <TextField
           label={t('register.company')}
@@ -28,11 +32,18 @@ export default function OnboardingRoute() {
           onChange={(e) => setForm({ ...form, phoneNumber: e.target.value })}
         />
         <div className="flex gap-2">
-          <Button variant="secondary" className="flex-1" disabled={pending} onClick={skip}>
+          <Button
+            variant="secondary"
+            className="flex-1"
+            disabled={pending}
+            onClick={skip}
+          >
             {t('onboarding.skip')}
           </Button>
           <Button type="submit" className="flex-1" disabled={pending}>
-            {pending && !skipping ? t('create.saving') : t('onboarding.complete')}
+            {pending && !skipping
+              ? t('create.saving')
+              : t('onboarding.complete')}
           </Button>
         </div>
       </form>

@@ -40,8 +40,14 @@ export default function PayRequestSuccessRoute() {
       {r && (
         <Card>
           <dl className="space-y-1 text-sm">
-            <DetailRow label={t('psuccess.paid')} value={formatMoney(r.totalAmountCents)} />
-            <DetailRow label={t('psuccess.service')} value={formatMoney(r.amountCents)} />
+            <DetailRow
+              label={t('psuccess.paid')}
+              value={formatMoney(r.totalAmountCents)}
+            />
+            <DetailRow
+              label={t('psuccess.service')}
+              value={formatMoney(r.amountCents)}
+            />
           </dl>
         </Card>
       )}
@@ -60,7 +66,8 @@ export default function PayRequestSuccessRoute() {
         </ol>
       </Card>
       <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
-        <Icon name="lock" className="mr-1 h-4 w-4 align-[-2px]" /> {t('psuccess.protection')}
+        <Icon name="lock" className="mr-1 h-4 w-4 align-[-2px]" />{' '}
+        {t('psuccess.protection')}
       </p>
       <div className="grid gap-2">
         <Link to={back} className={buttonClass('primary', true)}>

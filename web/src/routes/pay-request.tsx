@@ -39,7 +39,15 @@ const LinkClaimPanel = lazy(() =>
   })),
 );
 
-function Notice({ icon, title, text }: { icon: IconName; title: string; text?: string }) {
+function Notice({
+  icon,
+  title,
+  text,
+}: {
+  icon: IconName;
+  title: string;
+  text?: string;
+}) {
   return (
     <main className="mx-auto max-w-md px-5 py-16 text-center">
       <HeroIcon name={icon} tone="bg-slate-100 text-slate-600" />
@@ -87,9 +95,17 @@ function HolderPanels({
 function RequestMissing({ error }: { error: Error | null }) {
   const expired = error instanceof HttpError && error.serverCode === 'expired';
   return expired ? (
-    <Notice icon="clock" title={t('preq.expired')} text={t('preq.expiredText')} />
+    <Notice
+      icon="clock"
+      title={t('preq.expired')}
+      text={t('preq.expiredText')}
+    />
   ) : (
-    <Notice icon="search" title={t('preq.notFound')} text={t('preq.notFoundText')} />
+    <Notice
+      icon="search"
+      title={t('preq.notFound')}
+      text={t('preq.notFoundText')}
+    />
   );
 }
 
@@ -109,7 +125,9 @@ function RequestHeader({
       <div className="flex gap-2">
         <Badge tone={view.badge}>{tKey(view.text)}</Badge>
         {expiring && days <= 7 && (
-          <Badge tone="yellow">{t('preq.daysLeft', { days: Math.max(0, days) })}</Badge>
+          <Badge tone="yellow">
+            {t('preq.daysLeft', { days: Math.max(0, days) })}
+          </Badge>
         )}
       </div>
     </header>
@@ -117,7 +135,10 @@ function RequestHeader({
 }
 
 /** The request, asked for while the app starts (app-routes.tsx). */
-export const prefetch = ({ token = '' }: { token?: string }, client: QueryClient) => {
+export const prefetch = (
+  { token = '' }: { token?: string },
+  client: QueryClient,
+) => {
   if (token) void client.prefetchQuery(requestByTokenQueryOptions(token));
 };
 
@@ -126,8 +147,15 @@ export default function PayRequestRoute() {
   const token = useParams().token ?? '';
   const request = useRequestByToken(token);
   const view = useRequestView(request.data);
-  const target = { kind: 'request', token, pageKey: requestKeys.byToken(token) } as const;
-  const claim = useLinkClaim(target, request.data != null && request.data.status !== 'pending');
+  const target = {
+    kind: 'request',
+    token,
+    pageKey: requestKeys.byToken(token),
+  } as const;
+  const claim = useLinkClaim(
+    target,
+    request.data != null && request.data.status !== 'pending',
+  );
   // The brand's browser that accepted holds the link; another device continues by e-mail code.
   const elsewhere = claim.data?.holder === 'elsewhere';
   useLiveQueries(
@@ -142,7 +170,9 @@ export default function PayRequestRoute() {
   const days = daysUntil(request.data.expiresAt);
   const open = view.status === 'pending' || view.status === 'accepted';
   const inactive =
-    (open && view.pastExpiry) || view.status === 'expired' || view.status === 'rejected';
+    (open && view.pastExpiry) ||
+    view.status === 'expired' ||
+    view.status === 'rejected';
   const expiring = open && !inactive;
 
   return (
@@ -154,7 +184,10 @@ export default function PayRequestRoute() {
       <RequestLinkSummary request={request.data} />
       <ChargebackNotice chargeback={request.data.chargeback} />
       {expiring && days <= 3 && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-semibold text-red-800">
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 p-3 text-sm font-semibold text-red-800"
+        >
           {t('preq.warning', { days: Math.max(0, days) })}
         </p>
       )}

@@ -18,8 +18,12 @@ const TABS: { id: Tab; label: MessageKey; empty: MessageKey }[] = [
 ];
 const inTab: Record<Tab, (status: string) => boolean> = {
   all: () => true,
-  active: (s) => ['pending', 'accepted', 'paid', 'delivered', 'dispute'].includes(s),
-  done: (s) => ['completed', 'rejected', 'expired', 'refunded', 'split_resolved'].includes(s),
+  active: (s) =>
+    ['pending', 'accepted', 'paid', 'delivered', 'dispute'].includes(s),
+  done: (s) =>
+    ['completed', 'rejected', 'expired', 'refunded', 'split_resolved'].includes(
+      s,
+    ),
 };
 
 /** The creator's own payment requests (Dutch, docs/product.md §2), refreshed every 5 s. */
@@ -49,7 +53,10 @@ export default function PaymentRequestsRoute() {
       }
     >
       <div>
-        <div role="tablist" className="mb-4 grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1">
+        <div
+          role="tablist"
+          className="mb-4 grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1"
+        >
           {TABS.map((x) => (
             <button
               key={x.id}
@@ -77,7 +84,11 @@ export default function PaymentRequestsRoute() {
         <ul className="space-y-3">
           {list.map((r) => (
             <li key={r.id}>
-              <RequestCard request={r} busy={complete.busy} onComplete={complete.ask} />
+              <RequestCard
+                request={r}
+                busy={complete.busy}
+                onComplete={complete.ask}
+              />
             </li>
           ))}
         </ul>

@@ -9,7 +9,10 @@ import { usePaymentStatus } from '@/features/deals/api/payment-status.query';
 import { CheckoutNotice } from '@/features/deals/components/checkout-notice';
 import { DealProgress } from '@/features/deals/components/deal-progress';
 import { SuccessShareCard } from '@/features/deals/components/success-share-card';
-import { Celebration, SuccessSummary } from '@/features/deals/components/success-summary';
+import {
+  Celebration,
+  SuccessSummary,
+} from '@/features/deals/components/success-summary';
 import { useSuccessLink } from '@/features/deals/hooks/use-success-link';
 import { checkoutOutcome } from '@/features/deals/model/checkout-outcome';
 import { dealViewOf } from '@/features/deals/model/deal-view';
@@ -50,7 +53,10 @@ export default function PaymentSuccessRoute() {
     return (
       <Page title={t('payment.title')} subtitle={d.title ?? d.influencer}>
         <CheckoutNotice outcome="failed" />
-        <Link to={`/payment/${d.id}`} className={`${buttonClass('primary', true)} mt-4`}>
+        <Link
+          to={`/payment/${d.id}`}
+          className={`${buttonClass('primary', true)} mt-4`}
+        >
           {t('app.retry')}
         </Link>
       </Page>
@@ -59,7 +65,9 @@ export default function PaymentSuccessRoute() {
   return (
     <Page>
       <Celebration title={t('success.title')} />
-      <p className="-mt-4 mb-4 text-center text-sm text-slate-600">{t('success.text')}</p>
+      <p className="-mt-4 mb-4 text-center text-sm text-slate-600">
+        {t('success.text')}
+      </p>
       <div className="space-y-4">
         <Card>
           <DealProgress step={view.step} />

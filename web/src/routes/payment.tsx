@@ -41,10 +41,16 @@ export default function PaymentRoute() {
               {checkout.paying
                 ? t('payment.paying')
                 : outcome
-                  ? t('payment.retry', { amount: formatMoney(d.totalAmountCents) })
-                  : t('payment.pay', { amount: formatMoney(d.totalAmountCents) })}
+                  ? t('payment.retry', {
+                      amount: formatMoney(d.totalAmountCents),
+                    })
+                  : t('payment.pay', {
+                      amount: formatMoney(d.totalAmountCents),
+                    })}
             </Button>
-            <p className="text-center text-xs text-slate-600">{t('payment.methods')}</p>
+            <p className="text-center text-xs text-slate-600">
+              {t('payment.methods')}
+            </p>
           </>
         ) : (
           <p className="rounded-lg bg-slate-100 p-3 text-center text-sm">

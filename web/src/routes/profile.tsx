@@ -36,7 +36,10 @@ export default function ProfileRoute() {
       await api('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
       clearAuthToken();
       client.clear();
-      toast({ title: t('toast.loggedOut'), description: t('toast.loggedOutText') });
+      toast({
+        title: t('toast.loggedOut'),
+        description: t('toast.loggedOutText'),
+      });
       navigate('/login', { replace: true });
     });
 
@@ -50,14 +53,18 @@ export default function ProfileRoute() {
             <p className="text-xs text-slate-500">{t('profile.totalDeals')}</p>
           </Card>
           <Card className="text-center">
-            <p className="text-2xl font-bold">{stats.data?.successfulDeals ?? 0}</p>
+            <p className="text-2xl font-bold">
+              {stats.data?.successfulDeals ?? 0}
+            </p>
             <p className="text-xs text-slate-500">{t('profile.successful')}</p>
           </Card>
         </div>
         <BankPanel />
         <BillingCard />
         <SelfBillingPanel source={accountSelfBilling}>
-          <p className="text-sm text-slate-600">{t('selfBilling.accountScope')}</p>
+          <p className="text-sm text-slate-600">
+            {t('selfBilling.accountScope')}
+          </p>
         </SelfBillingPanel>
         <SettingsCard />
         <HelpCard onTerms={() => setTerms(true)} />
@@ -66,7 +73,11 @@ export default function ProfileRoute() {
         </Button>
       </div>
       {editing && (
-        <EditProfileDialog open profile={profile.data} onClose={() => setEditing(false)} />
+        <EditProfileDialog
+          open
+          profile={profile.data}
+          onClose={() => setEditing(false)}
+        />
       )}
       <TermsModal open={terms} onClose={() => setTerms(false)} />
       {dialog}

@@ -57,7 +57,9 @@ export default function RegisterRoute() {
           {pending ? t('register.submitting') : t('register.submit')}
         </Button>
       </form>
-      <p className="my-4 text-center text-xs uppercase text-slate-600">{t('login.or')}</p>
+      <p className="my-4 text-center text-xs uppercase text-slate-600">
+        {t('login.or')}
+      </p>
       <GoogleButton />
       <p className="mt-5 text-center text-sm text-slate-600">
         {t('register.haveAccount')}{' '}

@@ -1,4 +1,8 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyRequest,
+} from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { GatewayError } from '../payment-gateway';
 import type { SimulatedGateway } from './simulated-gateway';
@@ -35,36 +39,52 @@ const sessionFor = (
   request: FastifyRequest<{ Params: { sessionId: string } }>,
 ) => {
   const session = gateway.ledger.sessions.get(request.params.sessionId);
-  return session && holdsKey(request, gateway.accessKey('payer', session.id)) ? session : undefined;
+  return session && holdsKey(request, gateway.accessKey('payer', session.id))
+    ? session
+    : undefined;
 };
 
 /** The payer's checkout page: pay (card or iDEAL), let the payment fail, or cancel. */
 function checkoutRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
-  app.get<{ Params: { sessionId: string } }>('/sim/checkout/:sessionId', async (request, reply) => {
-    const session = sessionFor(gateway, request);
-    if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
-    return reply.type('text/html').send(
-      checkoutPage({
-        action: request.url,
-        description: session.input.description,
-        totalCents: session.totalCents,
-        status: session.status,
-        lang: requestLanguage(request),
-      }),
-    );
-  });
+  app.get<{ Params: { sessionId: string } }>(
+    '/sim/checkout/:sessionId',
+    async (request, reply) => {
+      const session = sessionFor(gateway, request);
+      if (!session)
+        return reply
+          .code(404)
+          .type('text/plain')
+          .send('Checkout session not found');
+      return reply.type('text/html').send(
+        checkoutPage({
+          action: request.url,
+          description: session.input.description,
+          totalCents: session.totalCents,
+          status: session.status,
+          lang: requestLanguage(request),
+        }),
+      );
+    },
+  );
 
   app.post<{ Params: { sessionId: string }; Body: Form }>(
     '/sim/checkout/:sessionId',
     async (request, reply) => {
       const session = sessionFor(gateway, request);
-      if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
+      if (!session)
+        return reply
+          .code(404)
+          .type('text/plain')
+          .send('Checkout session not found');
       const outcome = request.body?.outcome;
       if (outcome === 'cancel' || session.status !== 'open')
         return reply.redirect(session.input.cancelUrl, 303);
       try {
         if (outcome === 'pay') {
-          await gateway.payCheckout(session.id, request.body?.method === 'card' ? 'card' : 'ideal');
+          await gateway.payCheckout(
+            session.id,
+            request.body?.method === 'card' ? 'card' : 'ideal',
+          );
           return reply.redirect(session.input.successUrl, 303);
         }
         await gateway.failCheckout(session.id);
@@ -105,7 +125,10 @@ async function chargebackOutcome(
   }
   // The outcome closes the charge's latest open chargeback.
   const open = gateway.ledger.disputes
-    .filter((d) => d.chargeId === chargeId && gateway.ledger.disputeOutcome(d.id) === null)
+    .filter(
+      (d) =>
+        d.chargeId === chargeId && gateway.ledger.disputeOutcome(d.id) === null,
+    )
     .at(-1);
   if (!open) return [409, 'noOpenChargeback'];
   await gateway.closeChargeback(open.id, step);
@@ -130,25 +153,41 @@ function paymentRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
       ...extra,
     });
   };
-  app.get<{ Params: { sessionId: string } }>('/sim/payments/:sessionId', async (request, reply) => {
-    const html = sessionFor(gateway, request)
-      ? showPayment(request.params.sessionId, request.url, { lang: requestLanguage(request) })
-      : null;
-    return html === null
-      ? reply.code(404).type('text/plain').send('Checkout session not found')
-      : reply.type('text/html').send(html);
-  });
+  app.get<{ Params: { sessionId: string } }>(
+    '/sim/payments/:sessionId',
+    async (request, reply) => {
+      const html = sessionFor(gateway, request)
+        ? showPayment(request.params.sessionId, request.url, {
+            lang: requestLanguage(request),
+          })
+        : null;
+      return html === null
+        ? reply.code(404).type('text/plain').send('Checkout session not found')
+        : reply.type('text/html').send(html);
+    },
+  );
   app.post<{ Params: { sessionId: string }; Body: Form }>(
     '/sim/payments/:sessionId',
     async (request, reply) => {
       const session = sessionFor(gateway, request);
-      if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
+      if (!session)
+        return reply
+          .code(404)
+          .type('text/plain')
+          .send('Checkout session not found');
       const outcome = request.body?.outcome;
       const chargeId = session.chargeId;
-      if (chargeId === null || !['chargeback', 'won', 'lost'].includes(outcome ?? ''))
+      if (
+        chargeId === null ||
+        !['chargeback', 'won', 'lost'].includes(outcome ?? '')
+      )
         return reply.redirect(request.url, 303);
       const lang = requestLanguage(request);
-      const answer = (code: number, notice: PaymentPageNotice, error?: string) =>
+      const answer = (
+        code: number,
+        notice: PaymentPageNotice,
+        error?: string,
+      ) =>
         reply
           .code(code)
           .type('text/html')
@@ -159,7 +198,13 @@ function paymentRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
               ...(error ? { error } : {}),
             }),
           );
-      return answer(...(await chargebackOutcome(gateway, chargeId, outcome as ChargebackStep)));
+      return answer(
+        ...(await chargebackOutcome(
+          gateway,
+          chargeId,
+          outcome as ChargebackStep,
+        )),
+      );
     },
   );
 }
@@ -170,7 +215,10 @@ function onboardingRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
     '/sim/onboarding/:accountId',
     async (request, reply) => {
       const account = gateway.ledger.accounts.get(request.params.accountId);
-      if (!account || !holdsKey(request, gateway.accessKey('account', account.id)))
+      if (
+        !account ||
+        !holdsKey(request, gateway.accessKey('account', account.id))
+      )
         return reply.code(404).type('text/plain').send('Account not found');
       return reply.type('text/html').send(
         onboardingPage({
@@ -186,7 +234,10 @@ function onboardingRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
     '/sim/onboarding/:accountId',
     async (request, reply) => {
       const account = gateway.ledger.accounts.get(request.params.accountId);
-      if (!account || !holdsKey(request, gateway.accessKey('account', account.id)))
+      if (
+        !account ||
+        !holdsKey(request, gateway.accessKey('account', account.id))
+      )
         return reply.code(404).type('text/plain').send('Account not found');
       const complete = request.body?.outcome === 'complete';
       try {
@@ -215,15 +266,17 @@ function onboardingRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
  * outcomes travel as signed webhooks through `app.inject` into the app's real webhook route: in
  * process, so it works offline, behind any proxy and in tests, with no PUBLIC_URL reachability.
  */
-export const simulatedGatewayRoutes: FastifyPluginAsync<SimulatedGatewayRoutesOptions> = async (
-  app,
-  { gateway },
-) => {
+export const simulatedGatewayRoutes: FastifyPluginAsync<
+  SimulatedGatewayRoutesOptions
+> = async (app, { gateway }) => {
   gateway.useWebhookTransport(async ({ payload, signature }) => {
     const response = await app.inject({
       method: 'POST',
       url: WEBHOOK_PATH,
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signature,
+      },
       payload,
     });
     return response.statusCode;
@@ -234,7 +287,8 @@ export const simulatedGatewayRoutes: FastifyPluginAsync<SimulatedGatewayRoutesOp
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+      (_request, body, done) =>
+        done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
   }
 

@@ -13,7 +13,10 @@ import {
   type SimulatedDispute,
   type SimulatedLedger,
 } from './simulated-ledger';
-import { createSimulatedWebhooks, type WebhookTransport } from './simulated-webhooks';
+import {
+  createSimulatedWebhooks,
+  type WebhookTransport,
+} from './simulated-webhooks';
 import { simulatedMovements } from './simulated-movements';
 
 export type { WebhookTransport } from './simulated-webhooks';
@@ -49,7 +52,11 @@ export interface SimulatedGateway extends PaymentGateway {
   /** Marks the account ready (payouts enabled) or leaves it incomplete, then sends account.updated. */
   finishOnboarding(accountId: string, complete: boolean): Promise<void>;
   /** A card chargeback on a charge (all of it, or `amountCents`): charge.dispute.created. Never beyond the charge. */
-  openChargeback(chargeId: string, reason: string, amountCents?: number): Promise<void>;
+  openChargeback(
+    chargeId: string,
+    reason: string,
+    amountCents?: number,
+  ): Promise<void>;
   /** The issuer's outcome of a chargeback: charge.dispute.closed with status won or lost. */
   closeChargeback(disputeId: string, outcome: 'won' | 'lost'): Promise<void>;
   /** Makes every following transfer fail with this code (null: succeed again). For demos and tests. */
@@ -72,7 +79,10 @@ interface GatewayParts {
   webhookSecret: string;
   accessKey: SimulatedGateway['accessKey'];
   /** The code every transfer (and every refund) fails with for now (null: they succeed). */
-  refusal: { code: GatewayErrorCode | null; refundCode: GatewayErrorCode | null };
+  refusal: {
+    code: GatewayErrorCode | null;
+    refundCode: GatewayErrorCode | null;
+  };
 }
 
 /** The refusal an admin set on the test-mode page, worded as the gateway words it. */
@@ -85,7 +95,8 @@ function verifySignedWebhook(
   signatureHeader: string | undefined,
   webhookSecret: string,
 ): GatewayWebhookEvent {
-  if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
+  if (!signatureHeader)
+    throw new WebhookSignatureError('Missing Stripe-Signature header');
   try {
     return Stripe.webhooks.constructEvent(
       rawBody,
@@ -108,7 +119,10 @@ function gatewayCalls({
   return {
     async createCheckoutSession(input) {
       const session = ledger.openSession(input);
-      return { sessionId: session.id, url: `${session.url}?key=${accessKey('payer', session.id)}` };
+      return {
+        sessionId: session.id,
+        url: `${session.url}?key=${accessKey('payer', session.id)}`,
+      };
     },
     async createConnectedAccount(input) {
       return { accountId: ledger.openAccount(input).id };
@@ -116,7 +130,10 @@ function gatewayCalls({
     async createAccountLink(input) {
       const account = ledger.accounts.get(input.accountId);
       if (!account)
-        throw new GatewayError('invalid_request', `No such account: ${input.accountId}`);
+        throw new GatewayError(
+          'invalid_request',
+          `No such account: ${input.accountId}`,
+        );
       ledger.setAccountLinks(account.id, input.returnUrl, input.refreshUrl);
       return {
         url: `${publicUrl}/sim/onboarding/${account.id}?key=${accessKey('account', account.id)}`,
@@ -124,8 +141,15 @@ function gatewayCalls({
     },
     async getAccountStatus(accountId) {
       const account = ledger.accounts.get(accountId);
-      if (!account) throw new GatewayError('invalid_request', `No such account: ${accountId}`);
-      return { payoutsEnabled: account.payoutsEnabled, detailsSubmitted: account.detailsSubmitted };
+      if (!account)
+        throw new GatewayError(
+          'invalid_request',
+          `No such account: ${accountId}`,
+        );
+      return {
+        payoutsEnabled: account.payoutsEnabled,
+        detailsSubmitted: account.detailsSubmitted,
+      };
     },
     async transfer(input) {
       if (refusal.code) throw simulatedRefusal(refusal.code);
@@ -163,12 +187,19 @@ function outsideActions(
   webhooks: Webhooks,
 ): Pick<
   SimulatedGateway,
-  'payCheckout' | 'failCheckout' | 'finishOnboarding' | 'openChargeback' | 'closeChargeback'
+  | 'payCheckout'
+  | 'failCheckout'
+  | 'finishOnboarding'
+  | 'openChargeback'
+  | 'closeChargeback'
 > {
   function sessionOrThrow(sessionId: string) {
     const session = ledger.sessions.get(sessionId);
     if (!session)
-      throw new GatewayError('invalid_request', `No such checkout session: ${sessionId}`);
+      throw new GatewayError(
+        'invalid_request',
+        `No such checkout session: ${sessionId}`,
+      );
     return session;
   }
   return {
@@ -176,11 +207,17 @@ function outsideActions(
       // Refuses an expired session (checked under the file's write lock).
       const session = ledger.charge(sessionOrThrow(sessionId), method);
       if (method === 'card') {
-        await webhooks.send('checkout.session.completed', ledger.sessionObject(session, 'paid'));
+        await webhooks.send(
+          'checkout.session.completed',
+          ledger.sessionObject(session, 'paid'),
+        );
         return;
       }
       // iDEAL confirms asynchronously in Stripe: the session completes unpaid first.
-      await webhooks.send('checkout.session.completed', ledger.sessionObject(session, 'unpaid'));
+      await webhooks.send(
+        'checkout.session.completed',
+        ledger.sessionObject(session, 'unpaid'),
+      );
       await webhooks.send(
         'checkout.session.async_payment_succeeded',
         ledger.sessionObject(session, 'paid'),
@@ -195,19 +232,33 @@ function outsideActions(
     },
     async finishOnboarding(accountId, complete) {
       let account = ledger.accounts.get(accountId);
-      if (!account) throw new GatewayError('invalid_request', `No such account: ${accountId}`);
+      if (!account)
+        throw new GatewayError(
+          'invalid_request',
+          `No such account: ${accountId}`,
+        );
       if (complete) account = ledger.enablePayouts(accountId);
       await webhooks.send('account.updated', ledger.accountObject(account));
     },
     async openChargeback(chargeId, reason, amountCents) {
       const session = ledger.sessionOfCharge(chargeId);
-      if (!session) throw new GatewayError('invalid_request', `No such charge: ${chargeId}`);
+      if (!session)
+        throw new GatewayError(
+          'invalid_request',
+          `No such charge: ${chargeId}`,
+        );
       const dispute = ledger.openDispute(session, reason, amountCents);
-      await webhooks.send('charge.dispute.created', disputeObject(dispute, 'needs_response'));
+      await webhooks.send(
+        'charge.dispute.created',
+        disputeObject(dispute, 'needs_response'),
+      );
     },
     async closeChargeback(disputeId, outcome) {
       const dispute = ledger.closeDispute(disputeId, outcome);
-      await webhooks.send('charge.dispute.closed', disputeObject(dispute, outcome));
+      await webhooks.send(
+        'charge.dispute.closed',
+        disputeObject(dispute, outcome),
+      );
     },
   };
 }
@@ -224,7 +275,9 @@ const disputeObject = (dispute: SimulatedDispute, status: string) => ({
   status,
 });
 
-export function createSimulatedGateway(options: SimulatedGatewayOptions): SimulatedGateway {
+export function createSimulatedGateway(
+  options: SimulatedGatewayOptions,
+): SimulatedGateway {
   const ledger = createSimulatedLedger({
     publicUrl: options.publicUrl,
     ...(options.databasePath ? { path: options.databasePath } : {}),
@@ -232,11 +285,20 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
   });
   const webhookSecret =
     options.webhookSecret ??
-    ledger.sharedSecret('webhook_secret', () => `whsec_sim_${randomBytes(24).toString('hex')}`);
-  const webhooks = createSimulatedWebhooks({ publicUrl: options.publicUrl, webhookSecret });
+    ledger.sharedSecret(
+      'webhook_secret',
+      () => `whsec_sim_${randomBytes(24).toString('hex')}`,
+    );
+  const webhooks = createSimulatedWebhooks({
+    publicUrl: options.publicUrl,
+    webhookSecret,
+  });
   const refusal: GatewayParts['refusal'] = { code: null, refundCode: null };
   const accessKey = (kind: 'payer' | 'account', id: string) =>
-    createHmac('sha256', webhookSecret).update(`sim-page:${kind}:${id}`).digest('hex').slice(0, 32);
+    createHmac('sha256', webhookSecret)
+      .update(`sim-page:${kind}:${id}`)
+      .digest('hex')
+      .slice(0, 32);
 
   return {
     mode: 'simulated',
@@ -244,7 +306,13 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
     webhookSecret,
     ledger,
     accessKey,
-    ...gatewayCalls({ ledger, publicUrl: options.publicUrl, webhookSecret, accessKey, refusal }),
+    ...gatewayCalls({
+      ledger,
+      publicUrl: options.publicUrl,
+      webhookSecret,
+      accessKey,
+      refusal,
+    }),
     ...outsideActions(ledger, webhooks),
     failTransfersWith(code) {
       refusal.code = code;

@@ -100,7 +100,8 @@ export interface SimulatedLedgerOptions {
   now?: () => Date;
 }
 
-const newId = (prefix: string) => `${prefix}_sim_${randomBytes(10).toString('hex')}`;
+const newId = (prefix: string) =>
+  `${prefix}_sim_${randomBytes(10).toString('hex')}`;
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS sim_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -309,7 +310,9 @@ function openDatabase(path: string): Database.Database {
     ['sim_transfers', 'created_at'],
     ['sim_refunds', 'created_at'],
   ] as const) {
-    const columns = db.prepare<[], { name: string }>(`PRAGMA table_info(${table})`).all();
+    const columns = db
+      .prepare<[], { name: string }>(`PRAGMA table_info(${table})`)
+      .all();
     if (!columns.some((c) => c.name === column))
       db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} TEXT`);
   }
@@ -319,8 +322,12 @@ function openDatabase(path: string): Database.Database {
 /** The statements of the sessions table. */
 function sessionQueries(db: Database.Database) {
   return {
-    session: db.prepare<[string], SessionRow>('SELECT * FROM sim_sessions WHERE id = ?'),
-    sessions: db.prepare<[], SessionRow>('SELECT * FROM sim_sessions ORDER BY rowid'),
+    session: db.prepare<[string], SessionRow>(
+      'SELECT * FROM sim_sessions WHERE id = ?',
+    ),
+    sessions: db.prepare<[], SessionRow>(
+      'SELECT * FROM sim_sessions ORDER BY rowid',
+    ),
     sessionOfIntent: db.prepare<[string], SessionRow>(
       'SELECT * FROM sim_sessions WHERE payment_intent_id = ?',
     ),
@@ -345,8 +352,12 @@ function sessionQueries(db: Database.Database) {
 
 function accountQueries(db: Database.Database) {
   return {
-    account: db.prepare<[string], AccountRow>('SELECT * FROM sim_accounts WHERE id = ?'),
-    accounts: db.prepare<[], AccountRow>('SELECT * FROM sim_accounts ORDER BY rowid'),
+    account: db.prepare<[string], AccountRow>(
+      'SELECT * FROM sim_accounts WHERE id = ?',
+    ),
+    accounts: db.prepare<[], AccountRow>(
+      'SELECT * FROM sim_accounts ORDER BY rowid',
+    ),
     insertAccount: db.prepare(
       `INSERT INTO sim_accounts (id, reference, email, metadata, payouts_enabled, details_submitted, return_url, refresh_url)
        VALUES (@id, @reference, @email, @metadata, 0, 0, NULL, NULL)`,
@@ -363,8 +374,12 @@ function accountQueries(db: Database.Database) {
 /** The statements of what moved: transfers, refunds, reversals and chargebacks. */
 function moneyQueries(db: Database.Database) {
   return {
-    transfer: db.prepare<[string], TransferRow>('SELECT * FROM sim_transfers WHERE id = ?'),
-    transfers: db.prepare<[], TransferRow>('SELECT * FROM sim_transfers ORDER BY rowid'),
+    transfer: db.prepare<[string], TransferRow>(
+      'SELECT * FROM sim_transfers WHERE id = ?',
+    ),
+    transfers: db.prepare<[], TransferRow>(
+      'SELECT * FROM sim_transfers ORDER BY rowid',
+    ),
     transfersOfGroup: db.prepare<[string], TransferRow>(
       'SELECT * FROM sim_transfers WHERE transfer_group = ? ORDER BY rowid',
     ),
@@ -375,10 +390,16 @@ function moneyQueries(db: Database.Database) {
       `INSERT INTO sim_transfers (id, amount_cents, destination, transfer_group, source_transaction, idempotency_key, reversed, created_at)
        VALUES (@id, @amount_cents, @destination, @transfer_group, @source_transaction, @idempotency_key, 0, @created_at)`,
     ),
-    reverseTransfer: db.prepare<[string]>('UPDATE sim_transfers SET reversed = 1 WHERE id = ?'),
+    reverseTransfer: db.prepare<[string]>(
+      'UPDATE sim_transfers SET reversed = 1 WHERE id = ?',
+    ),
 
-    refund: db.prepare<[string], RefundRow>('SELECT * FROM sim_refunds WHERE id = ?'),
-    refunds: db.prepare<[], RefundRow>('SELECT * FROM sim_refunds ORDER BY rowid'),
+    refund: db.prepare<[string], RefundRow>(
+      'SELECT * FROM sim_refunds WHERE id = ?',
+    ),
+    refunds: db.prepare<[], RefundRow>(
+      'SELECT * FROM sim_refunds ORDER BY rowid',
+    ),
     refundsOfGroup: db.prepare<[string], RefundRow>(
       'SELECT * FROM sim_refunds WHERE transfer_group = ? ORDER BY rowid',
     ),
@@ -389,17 +410,23 @@ function moneyQueries(db: Database.Database) {
       `INSERT INTO sim_refunds (id, charge_id, payment_intent_id, amount_cents, transfer_group, transfer_reversal_id, idempotency_key, created_at)
        VALUES (@id, @charge_id, @payment_intent_id, @amount_cents, @transfer_group, @transfer_reversal_id, @idempotency_key, @created_at)`,
     ),
-    reversals: db.prepare<[], ReversalRow>('SELECT * FROM sim_reversals ORDER BY rowid'),
+    reversals: db.prepare<[], ReversalRow>(
+      'SELECT * FROM sim_reversals ORDER BY rowid',
+    ),
     insertReversal: db.prepare(
       `INSERT INTO sim_reversals (id, transfer_id, amount_cents, transfer_group, created_at)
        VALUES (@id, @transfer_id, @amount_cents, @transfer_group, @created_at)`,
     ),
-    disputes: db.prepare<[], DisputeRow>('SELECT * FROM sim_disputes ORDER BY rowid'),
+    disputes: db.prepare<[], DisputeRow>(
+      'SELECT * FROM sim_disputes ORDER BY rowid',
+    ),
     insertDispute: db.prepare(
       `INSERT INTO sim_disputes (id, charge_id, payment_intent_id, amount_cents, reason, created_at)
        VALUES (@id, @charge_id, @payment_intent_id, @amount_cents, @reason, @created_at)`,
     ),
-    dispute: db.prepare<[string], DisputeRow>('SELECT * FROM sim_disputes WHERE id = ?'),
+    dispute: db.prepare<[string], DisputeRow>(
+      'SELECT * FROM sim_disputes WHERE id = ?',
+    ),
     disputedOfCharge: db.prepare<[string], { cents: number }>(
       'SELECT COALESCE(SUM(amount_cents), 0) AS cents FROM sim_disputes WHERE charge_id = ?',
     ),
@@ -414,14 +441,18 @@ function moneyQueries(db: Database.Database) {
 
 function prepareQueries(db: Database.Database) {
   return {
-    metaGet: db.prepare<[string], { value: string }>('SELECT value FROM sim_meta WHERE key = ?'),
+    metaGet: db.prepare<[string], { value: string }>(
+      'SELECT value FROM sim_meta WHERE key = ?',
+    ),
     metaPut: db.prepare<[string, string]>(
       'INSERT OR IGNORE INTO sim_meta (key, value) VALUES (?, ?)',
     ),
     keyGet: db.prepare<[string], { result: string }>(
       'SELECT result FROM sim_idempotency WHERE key = ?',
     ),
-    keyPut: db.prepare<[string, string]>('INSERT INTO sim_idempotency (key, result) VALUES (?, ?)'),
+    keyPut: db.prepare<[string, string]>(
+      'INSERT INTO sim_idempotency (key, result) VALUES (?, ?)',
+    ),
     ...sessionQueries(db),
     ...accountQueries(db),
     ...moneyQueries(db),
@@ -468,7 +499,8 @@ function once<R>({ db, q }: LedgerCore, key: string, make: () => R): R {
 }
 
 /** Runs a read-modify-write under the file's write lock (another instance may write the same row). */
-const write = <R>({ db }: LedgerCore, fn: () => R): R => db.transaction(fn).immediate();
+const write = <R>({ db }: LedgerCore, fn: () => R): R =>
+  db.transaction(fn).immediate();
 
 /** Takes a transfer back in full and records the reversal; returns its id. Runs inside the caller's transaction. */
 function reverse({ q, nowIso }: LedgerCore, transfer: TransferRow): string {
@@ -508,11 +540,17 @@ function sessionOperations(core: LedgerCore) {
     },
 
     /** Pays the session (once: a second payment keeps the first charge); refuses an expired one. */
-    charge(session: SimulatedSession, method: 'card' | 'ideal'): SimulatedSession {
+    charge(
+      session: SimulatedSession,
+      method: 'card' | 'ideal',
+    ): SimulatedSession {
       const paid = write(core, () => {
         const current = getSession(core, session.id);
         if (!current)
-          throw new GatewayError('invalid_request', `No such checkout session: ${session.id}`);
+          throw new GatewayError(
+            'invalid_request',
+            `No such checkout session: ${session.id}`,
+          );
         if (current.status === 'expired')
           throw new GatewayError(
             'invalid_request',
@@ -535,9 +573,15 @@ function sessionOperations(core: LedgerCore) {
       q.expireSession.run(sessionId);
     },
 
-    paymentOfIntent(paymentIntentId: string): { chargeId: string | null; method: string | null } {
+    paymentOfIntent(paymentIntentId: string): {
+      chargeId: string | null;
+      method: string | null;
+    } {
       const session = findIntent(core, paymentIntentId);
-      return { chargeId: session?.chargeId ?? null, method: session?.method ?? null };
+      return {
+        chargeId: session?.chargeId ?? null,
+        method: session?.method ?? null,
+      };
     },
 
     sessionOfCharge(chargeId: string): SimulatedSession | undefined {
@@ -565,7 +609,11 @@ function accountOperations(core: LedgerCore) {
       return getAccount(core, id)!;
     },
 
-    setAccountLinks(accountId: string, returnUrl: string, refreshUrl: string): void {
+    setAccountLinks(
+      accountId: string,
+      returnUrl: string,
+      refreshUrl: string,
+    ): void {
       q.setAccountLinks.run(returnUrl, refreshUrl, accountId);
     },
 
@@ -577,7 +625,10 @@ function accountOperations(core: LedgerCore) {
 }
 
 /** A payout to the creator's account: at most one live transfer per group, only to an account that can receive it. */
-function recordTransfer(core: LedgerCore, input: TransferInput): { id: string } {
+function recordTransfer(
+  core: LedgerCore,
+  input: TransferInput,
+): { id: string } {
   const { q, nowIso } = core;
   // Never more out of a group than its charge took in: a transfer beyond it would pay the creator
   // twice, and is answered with the first live one (a deal with milestones pays several, within it).
@@ -600,7 +651,10 @@ function recordTransfer(core: LedgerCore, input: TransferInput): { id: string } 
       "payouts_not_enabled: the creator's account cannot receive payouts yet, payouts_enabled is false",
     );
   }
-  if (input.sourceTransaction && !q.sessionOfCharge.get(input.sourceTransaction)) {
+  if (
+    input.sourceTransaction &&
+    !q.sessionOfCharge.get(input.sourceTransaction)
+  ) {
     throw new GatewayError(
       'invalid_request',
       `invalid_request: no such charge ${input.sourceTransaction}`,
@@ -620,11 +674,18 @@ function recordTransfer(core: LedgerCore, input: TransferInput): { id: string } 
 }
 
 /** Like Stripe: refunds of one charge (a split's is partial) may add up to what it charged, never more. */
-function assertRefundable(core: LedgerCore, chargeId: string | null, amountCents: number): void {
+function assertRefundable(
+  core: LedgerCore,
+  chargeId: string | null,
+  amountCents: number,
+): void {
   if (!chargeId) return;
   const charged = core.q.sessionOfCharge.get(chargeId)?.total_cents;
   const refunded = core.q.refundedOfCharge.get(chargeId)!.cents;
-  if (refunded > 0 && (charged === undefined || refunded + amountCents > charged)) {
+  if (
+    refunded > 0 &&
+    (charged === undefined || refunded + amountCents > charged)
+  ) {
     throw new GatewayError(
       'invalid_request',
       `invalid_request: charge ${chargeId} has already been refunded`,
@@ -646,14 +707,18 @@ function recordRefund(
   const { q, nowIso } = core;
   const chargeId =
     input.chargeId ??
-    (input.paymentIntentId ? (findIntent(core, input.paymentIntentId)?.chargeId ?? null) : null);
+    (input.paymentIntentId
+      ? (findIntent(core, input.paymentIntentId)?.chargeId ?? null)
+      : null);
   assertRefundable(core, chargeId, input.amountCents);
   // Funds that already left for the creator come back first (not for an extra payment).
   let transferReversalId: string | null = null;
   const live =
     input.reverseTransfers === false
       ? []
-      : q.transfersOfGroup.all(input.transferGroup).filter((t) => t.reversed === 0);
+      : q.transfersOfGroup
+          .all(input.transferGroup)
+          .filter((t) => t.reversed === 0);
   for (const t of live) transferReversalId = reverse(core, t);
   const refundId = newId('re');
   q.insertRefund.run({
@@ -678,7 +743,11 @@ function disputeOperations(core: LedgerCore) {
      * of the whole charge or `amountCents` of it; the chargebacks of one charge never add up to more
      * than it charged.
      */
-    openDispute(session: SimulatedSession, reason: string, amountCents?: number): SimulatedDispute {
+    openDispute(
+      session: SimulatedSession,
+      reason: string,
+      amountCents?: number,
+    ): SimulatedDispute {
       const chargeId = session.chargeId;
       if (!chargeId)
         throw new GatewayError(
@@ -750,10 +819,18 @@ function moneyOperations(core: LedgerCore) {
       );
       return toTransfer(q.transfer.get(id)!);
     },
-    refund(input: RefundInput): { refundId: string; transferReversalId: string | null } {
-      return once(core, `refund:${input.idempotencyKey}`, () => recordRefund(core, input));
+    refund(input: RefundInput): {
+      refundId: string;
+      transferReversalId: string | null;
+    } {
+      return once(core, `refund:${input.idempotencyKey}`, () =>
+        recordRefund(core, input),
+      );
     },
-    reverseTransfer(transferId: string, idempotencyKey: string): { reversalId: string } {
+    reverseTransfer(
+      transferId: string,
+      idempotencyKey: string,
+    ): { reversalId: string } {
       return once(core, `reversal:${idempotencyKey}`, () => {
         const transfer = q.transfer.get(transferId);
         if (!transfer)

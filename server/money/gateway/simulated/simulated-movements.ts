@@ -13,7 +13,9 @@ export function simulatedMovements(
   const from = since.toISOString();
   const to = until.toISOString();
   const out: GatewayMovement[] = [];
-  const add = (m: Omit<GatewayMovement, 'createdAt'> & { createdAt: string | null }) => {
+  const add = (
+    m: Omit<GatewayMovement, 'createdAt'> & { createdAt: string | null },
+  ) => {
     const createdAt = m.createdAt ?? new Date(0).toISOString();
     if (createdAt >= from && createdAt < to) out.push({ ...m, createdAt });
   };

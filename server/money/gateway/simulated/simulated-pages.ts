@@ -7,7 +7,10 @@ import { simulatedPageTexts } from '../../../i18n/simulated-pages.texts';
 const escape = (value: string): string =>
   value.replace(
     /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+    (ch) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[
+        ch
+      ]!,
   );
 
 const money = (cents: number, lang: Language) =>

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 
 /** Hands a signed webhook to the app's webhook route; resolves with the HTTP status it answered. */
-export type WebhookTransport = (request: { payload: string; signature: string }) => Promise<number>;
+export type WebhookTransport = (request: {
+  payload: string;
+  signature: string;
+}) => Promise<number>;
 
 export const WEBHOOK_PATH = '/api/stripe/webhook';
 
@@ -10,12 +13,18 @@ export const WEBHOOK_PATH = '/api/stripe/webhook';
  * Builds Stripe-shaped events, signs them with the webhook secret exactly as Stripe does, and
  * delivers them through the app's own webhook route, so they are verified like real ones.
  */
-export function createSimulatedWebhooks(options: { publicUrl: string; webhookSecret: string }) {
+export function createSimulatedWebhooks(options: {
+  publicUrl: string;
+  webhookSecret: string;
+}) {
   // Without the /sim routes (which plug in app.inject) fall back to HTTP, as Stripe would call.
   let transport: WebhookTransport = async ({ payload, signature }) => {
     const response = await fetch(`${options.publicUrl}${WEBHOOK_PATH}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signature,
+      },
       body: payload,
     });
     return response.status;

@@ -13,14 +13,19 @@ export function toGatewayError(error: unknown): GatewayError {
   if (!(error instanceof Stripe.errors.StripeError)) {
     return new GatewayError(
       'gateway_unavailable',
-      gatewayErrorMessage('gateway_unavailable', (error as Error)?.message ?? String(error)),
+      gatewayErrorMessage(
+        'gateway_unavailable',
+        (error as Error)?.message ?? String(error),
+      ),
     );
   }
   const code = classify(error);
   return new GatewayError(code, gatewayErrorMessage(code, error.message));
 }
 
-function classify(error: InstanceType<typeof Stripe.errors.StripeError>): GatewayErrorCode {
+function classify(
+  error: InstanceType<typeof Stripe.errors.StripeError>,
+): GatewayErrorCode {
   const stripeCode = error.code ?? '';
   const text = error.message ?? '';
   if (
@@ -44,11 +49,16 @@ function classify(error: InstanceType<typeof Stripe.errors.StripeError>): Gatewa
   if (
     stripeCode === 'insufficient_capabilities_for_transfer' ||
     stripeCode === 'account_invalid' ||
-    /capabilit|payouts_enabled|payouts? (are|is) (not )?(enabled|disabled)/i.test(text)
+    /capabilit|payouts_enabled|payouts? (are|is) (not )?(enabled|disabled)/i.test(
+      text,
+    )
   ) {
     return 'payouts_not_enabled';
   }
-  if (stripeCode === 'no_external_account' || /external account|bank account/i.test(text))
+  if (
+    stripeCode === 'no_external_account' ||
+    /external account|bank account/i.test(text)
+  )
     return 'no_bank_account';
   return 'invalid_request';
 }

@@ -24,8 +24,14 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** Live (not fully reversed) transfers of a group: there must never be more than one. */
-async function liveTransfers(stripe: Stripe, transferGroup: string): Promise<Stripe.Transfer[]> {
-  const page = await stripe.transfers.list({ transfer_group: transferGroup, limit: 100 });
+async function liveTransfers(
+  stripe: Stripe,
+  transferGroup: string,
+): Promise<Stripe.Transfer[]> {
+  const page = await stripe.transfers.list({
+    transfer_group: transferGroup,
+    limit: 100,
+  });
   return page.data.filter((t) => t.amount_reversed < t.amount);
 }
 
@@ -64,15 +70,22 @@ function checkoutCalls(
   stripe: Stripe,
 ): Pick<
   PaymentGateway,
-  'createCheckoutSession' | 'expireCheckoutSession' | 'paymentDetails' | 'chargeMetadata'
+  | 'createCheckoutSession'
+  | 'expireCheckoutSession'
+  | 'paymentDetails'
+  | 'chargeMetadata'
 > {
   return {
     createCheckoutSession: (input) =>
       call(async () => {
-        const session = await stripe.checkout.sessions.create(checkoutSessionParams(input), {
-          idempotencyKey: input.idempotencyKey,
-        });
-        if (!session.url) throw new Error('Stripe returned a checkout session without a url');
+        const session = await stripe.checkout.sessions.create(
+          checkoutSessionParams(input),
+          {
+            idempotencyKey: input.idempotencyKey,
+          },
+        );
+        if (!session.url)
+          throw new Error('Stripe returned a checkout session without a url');
         return { sessionId: session.id, url: session.url };
       }),
 
@@ -97,15 +110,22 @@ function checkoutCalls(
         });
         const charge = intent.latest_charge;
         if (charge === null) return { chargeId: null, method: null };
-        if (typeof charge === 'string') return { chargeId: charge, method: null };
-        return { chargeId: charge.id, method: charge.payment_method_details?.type ?? null };
+        if (typeof charge === 'string')
+          return { chargeId: charge, method: null };
+        return {
+          chargeId: charge.id,
+          method: charge.payment_method_details?.type ?? null,
+        };
       }),
 
     chargeMetadata: (chargeId) =>
       call(async () => {
-        const charge = await stripe.charges.retrieve(chargeId, { expand: ['payment_intent'] });
+        const charge = await stripe.charges.retrieve(chargeId, {
+          expand: ['payment_intent'],
+        });
         const intent = charge.payment_intent;
-        const fromIntent = intent && typeof intent === 'object' ? intent.metadata : {};
+        const fromIntent =
+          intent && typeof intent === 'object' ? intent.metadata : {};
         const metadata = { ...charge.metadata, ...fromIntent };
         return Object.keys(metadata).length > 0 ? metadata : null;
       }),
@@ -115,7 +135,10 @@ function checkoutCalls(
 /** Connect Express: the creator's account and its onboarding. */
 function accountCalls(
   stripe: Stripe,
-): Pick<PaymentGateway, 'createConnectedAccount' | 'createAccountLink' | 'getAccountStatus'> {
+): Pick<
+  PaymentGateway,
+  'createConnectedAccount' | 'createAccountLink' | 'getAccountStatus'
+> {
   return {
     createConnectedAccount: (input) =>
       call(async () => {
@@ -156,14 +179,17 @@ function accountCalls(
 /** Money leaving the platform: transfers to the creator, refunds to the payer, reversals, and the period's record. */
 function moneyCalls(
   stripe: Stripe,
-): Pick<PaymentGateway, 'transfer' | 'refund' | 'reverseTransfer' | 'listMovements'> {
+): Pick<
+  PaymentGateway,
+  'transfer' | 'refund' | 'reverseTransfer' | 'listMovements'
+> {
   return {
     transfer: (input) =>
       call(async () => {
         // Heals a transfer made by an earlier attempt whose key Stripe has already forgotten (24 h).
-        const existing = (await liveTransfers(stripe, input.transferGroup)).find(
-          (t) => t.destination === input.destinationAccountId,
-        );
+        const existing = (
+          await liveTransfers(stripe, input.transferGroup)
+        ).find((t) => t.destination === input.destinationAccountId);
         if (existing) return { transferId: existing.id };
         const transfer = await stripe.transfers.create(
           {
@@ -171,7 +197,9 @@ function moneyCalls(
             currency: 'eur',
             destination: input.destinationAccountId,
             transfer_group: input.transferGroup,
-            ...(input.sourceTransaction ? { source_transaction: input.sourceTransaction } : {}),
+            ...(input.sourceTransaction
+              ? { source_transaction: input.sourceTransaction }
+              : {}),
             metadata: input.metadata,
           },
           { idempotencyKey: input.idempotencyKey },
@@ -183,12 +211,16 @@ function moneyCalls(
       call(async () => {
         let transferReversalId: string | null = null;
         const toReverse =
-          input.reverseTransfers === false ? [] : await liveTransfers(stripe, input.transferGroup);
+          input.reverseTransfers === false
+            ? []
+            : await liveTransfers(stripe, input.transferGroup);
         for (const transfer of toReverse) {
           const reversal = await stripe.transfers.createReversal(
             transfer.id,
             { metadata: { transferGroup: input.transferGroup } },
-            { idempotencyKey: `${input.idempotencyKey}:reversal:${transfer.id}` },
+            {
+              idempotencyKey: `${input.idempotencyKey}:reversal:${transfer.id}`,
+            },
           );
           transferReversalId = reversal.id;
         }
@@ -223,7 +255,9 @@ function moneyCalls(
  * The live adapter: Checkout in EUR (iDEAL and card), Connect Express accounts, separate charges
  * and transfers grouped by the deal's stream, refunds with transfer reversals, signed webhooks.
  */
-export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
+export function createStripeGateway(
+  options: StripeGatewayOptions,
+): PaymentGateway {
   const stripe = new Stripe(options.secretKey, {
     ...(options.api ?? {}),
     telemetry: false,
@@ -233,12 +267,15 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
   return {
     mode: 'stripe',
-    testMode: options.secretKey.startsWith('sk_test_') || options.secretKey.startsWith('rk_test_'),
+    testMode:
+      options.secretKey.startsWith('sk_test_') ||
+      options.secretKey.startsWith('rk_test_'),
     ...checkoutCalls(stripe),
     ...accountCalls(stripe),
     ...moneyCalls(stripe),
     verifyWebhook(rawBody, signatureHeader): GatewayWebhookEvent {
-      if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
+      if (!signatureHeader)
+        throw new WebhookSignatureError('Missing Stripe-Signature header');
       try {
         return stripe.webhooks.constructEvent(
           rawBody,

@@ -6,7 +6,9 @@ const REVERSAL_LOOKBACK_S = 90 * 86_400;
 const PAGE = 100;
 
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
+const idOf = (
+  value: string | { id: string } | null | undefined,
+): string | null =>
   value == null ? null : typeof value === 'string' ? value : value.id;
 /** The deal's or request's stream: the transfer group we set, or the metadata we wrote. */
 const groupOf = (
@@ -49,7 +51,14 @@ export async function listStripeMovements(
 
   for await (const c of stripe.charges.list({ created, limit: PAGE })) {
     if (c.status !== 'succeeded') continue;
-    out.push(movement('charge', c, idOf(c.payment_intent), groupOf(c.transfer_group, c.metadata)));
+    out.push(
+      movement(
+        'charge',
+        c,
+        idOf(c.payment_intent),
+        groupOf(c.transfer_group, c.metadata),
+      ),
+    );
   }
   for await (const r of stripe.refunds.list({ created, limit: PAGE })) {
     if (r.status === 'failed' || r.status === 'canceled') continue;
@@ -60,15 +69,23 @@ export async function listStripeMovements(
     limit: PAGE,
   })) {
     const group = groupOf(t.transfer_group, t.metadata);
-    if (t.created >= gte) out.push(movement(transferKind(group ?? ''), t, null, group));
+    if (t.created >= gte)
+      out.push(movement(transferKind(group ?? ''), t, null, group));
     if (t.amount_reversed === 0) continue;
-    for await (const r of stripe.transfers.listReversals(t.id, { limit: PAGE })) {
+    for await (const r of stripe.transfers.listReversals(t.id, {
+      limit: PAGE,
+    })) {
       if (r.created < gte || r.created >= lt) continue;
       out.push(movement('transfer_reversal', r, t.id, group));
     }
   }
   for await (const d of stripe.disputes.list({ created, limit: PAGE })) {
-    const dispute = movement('dispute', d, idOf(d.charge), groupOf(null, d.metadata));
+    const dispute = movement(
+      'dispute',
+      d,
+      idOf(d.charge),
+      groupOf(null, d.metadata),
+    );
     out.push(d.status === 'won' ? { ...dispute, reinstated: true } : dispute);
   }
   return out;

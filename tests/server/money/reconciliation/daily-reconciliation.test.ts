@@ -8,14 +8,18 @@ import { createTestApp, type TestApp } from '@tests/support/test-app';
 /** The daily run: once a day from the configured hour, one recorded result, and an admin email when it found a mismatch. */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_ALERT_EMAILS: 'ops@escrow.test', RECONCILIATION_HOUR_UTC: '10' });
+  t = await createTestApp({
+    ADMIN_ALERT_EMAILS: 'ops@escrow.test',
+    RECONCILIATION_HOUR_UTC: '10',
+  });
 });
 afterAll(() => t.close());
 
 describe('daily reconciliation', () => {
   it('given money moved at the gateway by hand, when the day is due, then one ReconciliationCompleted names the mismatch and the admins get an email', async () => {
     const gateway = t.ctx.payments.gateway;
-    if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
+    if (!isSimulated(gateway))
+      throw new Error('tests run on the simulated gateway');
     const daily = t.ctx.payments.reconciliation;
     // 09:00 UTC: before the configured hour nothing runs.
     expect(await daily.tick()).toBe(false);
@@ -39,7 +43,9 @@ describe('daily reconciliation', () => {
     const ran = await Promise.all([daily.tick(), daily.tick()]);
     expect(ran.filter(Boolean)).toHaveLength(1);
     expect(await daily.tick()).toBe(false);
-    const [recorded, ...more] = await t.ctx.store.readStream(reconciliationStreamId('2026-03-02'));
+    const [recorded, ...more] = await t.ctx.store.readStream(
+      reconciliationStreamId('2026-03-02'),
+    );
     expect(more).toEqual([]);
     expect(recorded).toMatchObject({
       type: 'ReconciliationCompleted',

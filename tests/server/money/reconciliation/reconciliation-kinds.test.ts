@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatedGateway } from '@server/money/gateway/simulated/simulated-gateway';
-import type { Mismatch, ReconciliationReport } from '@server/money/reconciliation/reconcile';
+import type {
+  Mismatch,
+  ReconciliationReport,
+} from '@server/money/reconciliation/reconcile';
 import { reportLines } from '@server/money/reconciliation/report-text';
 import { reconcile } from '@server/money/reconciliation/reconcile';
 import { payDeal } from '@tests/support/flow-helpers';
@@ -98,7 +101,11 @@ describe('reconciliation knows every kind of mismatch', () => {
     expect(run.status, run.stderr + run.stdout).toBe(0);
     const report = JSON.parse(run.stdout) as ReconciliationReport;
     expect(report.kinds).toContainEqual(
-      expect.objectContaining({ kind: 'charge', ledgerCount: 1, gatewayCount: 1 }),
+      expect.objectContaining({
+        kind: 'charge',
+        ledgerCount: 1,
+        gatewayCount: 1,
+      }),
     );
     // The trial balance of the period: the day's postings balance, and every escrow sums to zero.
     expect(report.trialBalance!.unbalanced).toEqual([]);
@@ -107,7 +114,9 @@ describe('reconciliation knows every kind of mismatch', () => {
     expect(day!.debitsCents).toBe(day!.creditsCents);
     expect(day!.debitsCents).toBeGreaterThanOrEqual(10_820);
     const text = cli({ SIMULATED_GATEWAY_FILE: gatewayPath }, false);
-    expect(text.stdout).toContain("Trial balance: 1 day(s), every escrow's accounts sum to zero.");
+    expect(text.stdout).toContain(
+      "Trial balance: 1 day(s), every escrow's accounts sum to zero.",
+    );
   }, 60_000);
 
   it('an escrow whose accounts do not sum to zero is reported (and fails the run) as a mismatch is', () => {
@@ -120,14 +129,21 @@ describe('reconciliation knows every kind of mismatch', () => {
       trialBalance: {
         days: [{ day: '2026-03-01', debitsCents: 100, creditsCents: 90 }],
         unbalanced: [
-          { streamId: 'deal-9', at: '2026-03-01T10:00:00.000Z', postedCents: 10, pendingCents: 0 },
+          {
+            streamId: 'deal-9',
+            at: '2026-03-01T10:00:00.000Z',
+            postedCents: 10,
+            pendingCents: 0,
+          },
         ],
       },
     });
     expect(lines).toContain(
       'UNBALANCED: 1 day(s) and 1 escrow state(s) whose accounts do not sum to zero.',
     );
-    expect(lines.join('\n')).toContain('deal-9 at 2026-03-01T10:00:00.000Z: posted 10, pending 0');
+    expect(lines.join('\n')).toContain(
+      'deal-9 at 2026-03-01T10:00:00.000Z: posted 10, pending 0',
+    );
   });
 
   it('reports money paid out above what the escrow held: a chargeback withdrew the charge and a refund went out too', async () => {
@@ -228,7 +244,8 @@ describe('reconciliation knows every kind of mismatch', () => {
     const recorded = await paidDeal('90');
     await gateway.openChargeback(recorded.chargeId!, 'fraudulent');
     await t.ctx.quiesce();
-    const disputeId = t.ctx.queries.deals.byId(recorded.id)!.context.chargebacks[0]!.disputeId;
+    const disputeId = t.ctx.queries.deals.byId(recorded.id)!.context
+      .chargebacks[0]!.disputeId;
     gatewayFile('DELETE FROM sim_disputes WHERE id = ?', disputeId);
 
     const disputes = (await mismatches()).filter((m) => m.kind === 'dispute');
@@ -247,9 +264,9 @@ describe('reconciliation knows every kind of mismatch', () => {
     ]);
     const run = cli({ SIMULATED_GATEWAY_FILE: gatewayPath });
     expect(run.status).toBe(1);
-    const problems = (JSON.parse(run.stdout) as { mismatches: Mismatch[] }).mismatches.map(
-      (m) => m.problem,
-    );
+    const problems = (
+      JSON.parse(run.stdout) as { mismatches: Mismatch[] }
+    ).mismatches.map((m) => m.problem);
     expect(problems).toEqual(
       expect.arrayContaining([
         'missing_at_gateway',

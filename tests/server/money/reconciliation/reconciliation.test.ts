@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATED_GATEWAY_FILE } from '@server/money/gateway/create-gateway';
 import type { SimulatedGateway } from '@server/money/gateway/simulated/simulated-gateway';
 import type { ReconciliationReport } from '@server/money/reconciliation/reconcile';
-import { createPaidRequest, payDeal, deliverPaidDeal } from '@tests/support/flow-helpers';
+import {
+  createPaidRequest,
+  payDeal,
+  deliverPaidDeal,
+} from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -30,7 +34,8 @@ let adminToken = '';
 let auditorToken = '';
 const since = '2026-03-01';
 
-const login = (username: string, password: string) => signInAdmin(t.app, username, password);
+const login = (username: string, password: string) =>
+  signInAdmin(t.app, username, password);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -63,17 +68,21 @@ const mismatchesOf = async () => {
 };
 
 function cli(...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/reconcile.ts', ...args], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      DATA_DIR: t.dataDir,
-      PUBLIC_URL: 'http://app.test',
-      LOG_LEVEL: 'silent',
+  return spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/cli/reconcile.ts', ...args],
+    {
+      cwd: process.cwd(),
+      env: {
+        ...process.env,
+        DATA_DIR: t.dataDir,
+        PUBLIC_URL: 'http://app.test',
+        LOG_LEVEL: 'silent',
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
     },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  );
 }
 
 /** Edits the simulated gateway's file behind its back, as a lost or altered record would be. */
@@ -138,7 +147,11 @@ describe('reconciliation with the simulated gateway', () => {
       ledgerCents: 25_000,
       gatewayCents: 25_000,
     });
-    expect(kind('refund')).toMatchObject({ ledgerCount: 1, gatewayCount: 1, ledgerCents: 12_984 });
+    expect(kind('refund')).toMatchObject({
+      ledgerCount: 1,
+      gatewayCount: 1,
+      ledgerCents: 12_984,
+    });
     expect(kind('dispute')).toMatchObject({ ledgerCount: 1, gatewayCount: 1 });
     // The admin tab reads the ledger's trial balance too: every day's debits equal its credits and
     // no escrow's accounts are off zero.
@@ -146,7 +159,9 @@ describe('reconciliation with the simulated gateway', () => {
     expect(trial.unbalanced).toEqual([]);
     expect(trial.days.length).toBeGreaterThan(0);
     for (const d of trial.days) expect(d.debitsCents).toBe(d.creditsCents);
-    expect(trial.days.reduce((n, d) => n + d.debitsCents, 0)).toBeGreaterThan(0);
+    expect(trial.days.reduce((n, d) => n + d.debitsCents, 0)).toBeGreaterThan(
+      0,
+    );
 
     const run = cli('--since', since);
     expect(run.status, run.stderr + run.stdout).toBe(0);
@@ -156,11 +171,15 @@ describe('reconciliation with the simulated gateway', () => {
   it('reads only for admins and auditors, and refuses a since that is not a date or lies ahead with 400', async () => {
     expect((await report(auditorToken)).statusCode).toBe(200);
     expect((await report(brand.token)).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/admin/reconciliation' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/admin/reconciliation' })).statusCode,
+    ).toBe(401);
     const bad = await report(adminToken, '?since=yesterday');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/since must be a date/);
-    expect((await report(adminToken, '?since=2099-01-01')).statusCode).toBe(400);
+    expect((await report(adminToken, '?since=2099-01-01')).statusCode).toBe(
+      400,
+    );
     const cliBad = cli('--since', 'soon');
     expect(cliBad.status).toBe(2);
     expect(cliBad.stderr).toMatch(/--since must be a date/);
@@ -185,7 +204,9 @@ describe('reconciliation with the simulated gateway', () => {
       'UPDATE sim_transfers SET amount_cents = amount_cents - 1 WHERE id = ?',
       transferId,
     );
-    expect((await mismatchesOf()).filter((m) => m.problem === 'amount_differs')).toEqual([
+    expect(
+      (await mismatchesOf()).filter((m) => m.problem === 'amount_differs'),
+    ).toEqual([
       expect.objectContaining({
         kind: 'transfer',
         reference: transferId,
@@ -207,7 +228,9 @@ describe('reconciliation with the simulated gateway', () => {
       reverseTransfers: false,
     });
     expect(c.transferId).not.toBeNull();
-    expect((await mismatchesOf()).filter((m) => m.problem === 'missing_in_ledger')).toEqual([
+    expect(
+      (await mismatchesOf()).filter((m) => m.problem === 'missing_in_ledger'),
+    ).toEqual([
       expect.objectContaining({
         kind: 'refund',
         reference: byHand.refundId,
@@ -221,7 +244,8 @@ describe('reconciliation with the simulated gateway', () => {
     // The card issuer decided for the platform, so the held deal can be refunded; but the payments
     // reactor is down: the admin's refund stays an intent.
     const dispute = gateway.ledger.disputes.find(
-      (d) => d.chargeId === t.ctx.queries.deals.byId(disputed)!.context.chargeId,
+      (d) =>
+        d.chargeId === t.ctx.queries.deals.byId(disputed)!.context.chargeId,
     )!;
     await gateway.closeChargeback(dispute.id, 'won');
     await t.ctx.payments.reactors.stop();
@@ -231,10 +255,22 @@ describe('reconciliation with the simulated gateway', () => {
       { type: 'RequestRefund', key },
       { actor: { kind: 'admin', id: 'root' } },
     );
-    expect((await mismatchesOf()).some((m) => m.problem === 'intent_without_outcome')).toBe(false);
+    expect(
+      (await mismatchesOf()).some(
+        (m) => m.problem === 'intent_without_outcome',
+      ),
+    ).toBe(false);
     t.clock.advance(16 * 60_000);
-    expect((await mismatchesOf()).filter((m) => m.problem === 'intent_without_outcome')).toEqual([
-      expect.objectContaining({ kind: 'refund', reference: key, streamId: `deal-${disputed}` }),
+    expect(
+      (await mismatchesOf()).filter(
+        (m) => m.problem === 'intent_without_outcome',
+      ),
+    ).toEqual([
+      expect.objectContaining({
+        kind: 'refund',
+        reference: key,
+        streamId: `deal-${disputed}`,
+      }),
     ]);
 
     const run = cli('--since', since);

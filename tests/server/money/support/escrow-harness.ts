@@ -5,7 +5,11 @@ import Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach } from 'vitest';
 import { breakdown } from '@machines/money';
-import { dealAggregate, paymentRequestAggregate, userAggregate } from '@server/commands/aggregate';
+import {
+  dealAggregate,
+  paymentRequestAggregate,
+  userAggregate,
+} from '@server/commands/aggregate';
 import {
   createCommandBus,
   type CommandBus,
@@ -22,11 +26,17 @@ import {
   type PaymentRequestResult,
 } from '@server/commands/run-command';
 import { dealGuard, requestGuard } from '@server/auth/ownership';
-import { releasePaymentRequest, requestDeferredPayout } from '@server/money/request-payouts';
+import {
+  releasePaymentRequest,
+  requestDeferredPayout,
+} from '@server/money/request-payouts';
 import { createEffectOutcomes } from '@server/money/effect-outcomes';
 import { createEscrow } from '@server/money/escrow';
 import { createPaymentsReactor } from '@server/money/payments.reactor';
-import { createReactorRunner, type ReactorRunner } from '@server/reactors/reactor-runner';
+import {
+  createReactorRunner,
+  type ReactorRunner,
+} from '@server/reactors/reactor-runner';
 import type { Escrow } from '@server/money/escrow.types';
 import type { PaymentGateway } from '@server/money/gateway/payment-gateway';
 import {
@@ -36,16 +46,27 @@ import {
 import { simulatedGatewayRoutes } from '@server/money/gateway/simulated/simulated-gateway.routes';
 import { webhookRoutes } from '@server/money/webhook.routes';
 import { createTestClock, HOUR_MS, type TestClock } from '@server/shared/clock';
-import { createTimerReactor, type TimerReactor } from '@server/money/timers.reactor';
+import {
+  createTimerReactor,
+  type TimerReactor,
+} from '@server/money/timers.reactor';
 import { testPayoutIdentity } from '@tests/support/payout-identity';
 
 export const PUBLIC_URL = 'http://escrow.test';
-export const brand: CommandContext = { actor: { kind: 'brand', id: 'u_brand' } };
-export const creatorLink: CommandContext = { actor: { kind: 'creator-link', id: 'link' } };
+export const brand: CommandContext = {
+  actor: { kind: 'brand', id: 'u_brand' },
+};
+export const creatorLink: CommandContext = {
+  actor: { kind: 'creator-link', id: 'link' },
+};
 export const admin: CommandContext = { actor: { kind: 'admin', id: 'a_1' } };
 /** The logged-in creator of payment requests, and the brand acting through a request link. */
-export const requestCreator: CommandContext = { actor: { kind: 'creator', id: 'u_creator' } };
-export const requestVisitor: CommandContext = { actor: { kind: 'brand', id: 'link' } };
+export const requestCreator: CommandContext = {
+  actor: { kind: 'creator', id: 'u_creator' },
+};
+export const requestVisitor: CommandContext = {
+  actor: { kind: 'brand', id: 'link' },
+};
 export const HOUR = HOUR_MS;
 
 /**
@@ -53,14 +74,28 @@ export const HOUR = HOUR_MS;
  * through its decider, then (for money) the wait for the payments reactor's outcome.
  */
 export interface EscrowOps {
-  startDealCheckout(dealId: number, ctx: CommandContext): Promise<{ url: string }>;
-  startRequestCheckout(requestId: number, ctx: CommandContext): Promise<{ url: string }>;
-  startDealOnboarding(dealId: number, token: string, ctx: CommandContext): Promise<{ url: string }>;
+  startDealCheckout(
+    dealId: number,
+    ctx: CommandContext,
+  ): Promise<{ url: string }>;
+  startRequestCheckout(
+    requestId: number,
+    ctx: CommandContext,
+  ): Promise<{ url: string }>;
+  startDealOnboarding(
+    dealId: number,
+    token: string,
+    ctx: CommandContext,
+  ): Promise<{ url: string }>;
   startUserOnboarding: Escrow['startUserOnboarding'];
   userBankStatus: Escrow['userBankStatus'];
   syncDealBankAccount: Escrow['syncDealBankAccount'];
   deliver(dealId: number, ctx: CommandContext): Promise<DealResult>;
-  openDispute(dealId: number, reason: string, ctx: CommandContext): Promise<DealResult>;
+  openDispute(
+    dealId: number,
+    reason: string,
+    ctx: CommandContext,
+  ): Promise<DealResult>;
   /** Records the release intent and waits for the transfer's outcome; a refused transfer throws its 409. */
   releaseFunds(
     dealId: number,
@@ -71,10 +106,20 @@ export interface EscrowOps {
   manualComplete(dealId: number, ctx: CommandContext): Promise<DealResult>;
   hold(dealId: number, ctx: CommandContext): Promise<DealResult>;
   resume(dealId: number, ctx: CommandContext): Promise<DealResult>;
-  refund(dealId: number, ctx: CommandContext, key?: string): Promise<DealResult>;
+  refund(
+    dealId: number,
+    ctx: CommandContext,
+    key?: string,
+  ): Promise<DealResult>;
   /** The creator marks the request completed and the brand approves it through its link (the payout follows). */
-  completeAndApprove(requestId: number, ctx: CommandContext): Promise<PaymentRequestResult>;
-  payDeferredPayout(requestId: number, ctx: CommandContext): Promise<PaymentRequestResult | null>;
+  completeAndApprove(
+    requestId: number,
+    ctx: CommandContext,
+  ): Promise<PaymentRequestResult>;
+  payDeferredPayout(
+    requestId: number,
+    ctx: CommandContext,
+  ): Promise<PaymentRequestResult | null>;
   releaseRequestHold(
     requestId: number,
     note: string | null,
@@ -98,7 +143,9 @@ export interface Harness {
    * Another app instance on the same store and gateway: its own bus (cache), command runner,
    * payments reactor (own checkpoint, from position 0 unless told) and timer reactor.
    */
-  secondInstance(options?: { gateway?: PaymentGateway }): Promise<SecondInstance>;
+  secondInstance(options?: {
+    gateway?: PaymentGateway;
+  }): Promise<SecondInstance>;
   app: FastifyInstance;
   reactor: TimerReactor;
   /** Holds the timers reactor's schedule and the reactors' checkpoints. */
@@ -153,7 +200,11 @@ function buildInstance(deps: {
     store,
     db: checkpointDb,
     reactors: [
-      createPaymentsReactor({ bus, run, gateway: deps.reactorGateway ?? gateway }),
+      createPaymentsReactor({
+        bus,
+        run,
+        gateway: deps.reactorGateway ?? gateway,
+      }),
       timers,
     ],
     retryDelayMs: 20,
@@ -162,16 +213,24 @@ function buildInstance(deps: {
   void reactors.start();
   const outcomes = createEffectOutcomes({ bus, store, reactors });
   const ownerOf = async (dealId: number) =>
-    (await bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context.ownerId;
+    (await bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot
+      .context.ownerId;
   const tokenOf = async (dealId: number) =>
-    (await bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context
-      .shareableToken ?? '';
+    (await bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot
+      .context.shareableToken ?? '';
   /** The deal's brand and its creator link, as the routes guard their commands. */
-  const owner = async (dealId: number) => dealGuard.owner(await ownerOf(dealId));
+  const owner = async (dealId: number) =>
+    dealGuard.owner(await ownerOf(dealId));
   const link = async (dealId: number) => dealGuard.link(await tokenOf(dealId));
   /** The command's result with the deal as it stands once the reactor recorded the outcome. */
-  const afterEffect = async (result: DealResult, dealId: number): Promise<DealResult> => {
-    const { snapshot, revision } = await bus.load(dealAggregate, dealAggregate.streamId(dealId));
+  const afterEffect = async (
+    result: DealResult,
+    dealId: number,
+  ): Promise<DealResult> => {
+    const { snapshot, revision } = await bus.load(
+      dealAggregate,
+      dealAggregate.streamId(dealId),
+    );
     return { ...result, snapshot, revision };
   };
   const escrow: EscrowOps = {
@@ -182,7 +241,11 @@ function buildInstance(deps: {
         paymentRequestAggregate,
         paymentRequestAggregate.streamId(requestId),
       );
-      return real.startRequestCheckout(requestId, snapshot.context.request?.token ?? '', ctx);
+      return real.startRequestCheckout(
+        requestId,
+        snapshot.context.request?.token ?? '',
+        ctx,
+      );
     },
     // Bank setup starts with the identity it asks for (docs/adr/0034-payment-request-paperwork.md).
     startDealOnboarding: (dealId, token, ctx) =>
@@ -194,7 +257,10 @@ function buildInstance(deps: {
     deliver: async (dealId, ctx) =>
       run.deal(
         dealId,
-        { type: 'DeliverContent', reviewPeriodHours: periods.reviewPeriodHours },
+        {
+          type: 'DeliverContent',
+          reviewPeriodHours: periods.reviewPeriodHours,
+        },
         ctx,
         await link(dealId),
       ),
@@ -212,8 +278,17 @@ function buildInstance(deps: {
       ),
     async releaseFunds(dealId, trigger, ctx, key = randomUUID()) {
       const guard = trigger === 'brand' ? await owner(dealId) : dealGuard.admin;
-      const result = await run.deal(dealId, { type: 'ReleaseFunds', trigger, key }, ctx, guard);
-      await outcomes.transfer({ kind: 'deal', id: dealId }, key, result.position);
+      const result = await run.deal(
+        dealId,
+        { type: 'ReleaseFunds', trigger, key },
+        ctx,
+        guard,
+      );
+      await outcomes.transfer(
+        { kind: 'deal', id: dealId },
+        key,
+        result.position,
+      );
       return afterEffect(result, dealId);
     },
     manualComplete: async (dealId, ctx) =>
@@ -225,15 +300,24 @@ function buildInstance(deps: {
         ctx,
         dealGuard.admin,
       ),
-    resume: (dealId, ctx) => run.deal(dealId, { type: 'ReleaseHold' }, ctx, dealGuard.admin),
+    resume: (dealId, ctx) =>
+      run.deal(dealId, { type: 'ReleaseHold' }, ctx, dealGuard.admin),
     async refund(dealId, ctx, key = randomUUID()) {
-      const result = await run.deal(dealId, { type: 'RequestRefund', key }, ctx, dealGuard.admin);
+      const result = await run.deal(
+        dealId,
+        { type: 'RequestRefund', key },
+        ctx,
+        dealGuard.admin,
+      );
       await outcomes.refund({ kind: 'deal', id: dealId }, key, result.position);
       return afterEffect(result, dealId);
     },
     async completeAndApprove(requestId, ctx) {
       // Completed once; a second call (after a refused approval) only approves again.
-      const { snapshot } = await bus.load(paymentRequestAggregate, `payment-request-${requestId}`);
+      const { snapshot } = await bus.load(
+        paymentRequestAggregate,
+        `payment-request-${requestId}`,
+      );
       if (statusOf(snapshot) === 'paid') {
         const complete = {
           type: 'CompletePaymentRequest',
@@ -241,7 +325,12 @@ function buildInstance(deps: {
           links: [] as string[],
           reviewPeriodHours: 48,
         } as const;
-        await run.request(requestId, complete, ctx, requestGuard.owner(ctx.actor.id));
+        await run.request(
+          requestId,
+          complete,
+          ctx,
+          requestGuard.owner(ctx.actor.id),
+        );
       }
       const key = randomUUID();
       const brand: CommandContext = {
@@ -255,7 +344,11 @@ function buildInstance(deps: {
         brand,
         requestGuard.admin,
       );
-      await outcomes.transfer({ kind: 'payment_request', id: requestId }, key, result.position);
+      await outcomes.transfer(
+        { kind: 'payment_request', id: requestId },
+        key,
+        result.position,
+      );
       return result;
     },
     async payDeferredPayout(requestId, ctx) {
@@ -277,11 +370,17 @@ export async function createHarness(
   } = {},
 ): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'escrow-'));
-  const raw = createSqliteEventStore({ path: join(dir, 'events.db'), pollIntervalMs: 10 });
+  const raw = createSqliteEventStore({
+    path: join(dir, 'events.db'),
+    pollIntervalMs: 10,
+  });
   const store = options.wrapStore ? options.wrapStore(raw) : raw;
   const clock = createTestClock('2026-03-02T10:00:00.000Z');
   const bus = createCommandBus({ store, clock });
-  const gateway = createSimulatedGateway({ publicUrl: PUBLIC_URL, now: () => clock.now() });
+  const gateway = createSimulatedGateway({
+    publicUrl: PUBLIC_URL,
+    now: () => clock.now(),
+  });
   const readDb = new Database(':memory:');
   const reactorGateway = options.reactorGateway?.(gateway);
   const {
@@ -421,7 +520,11 @@ export async function pay(
   return submit(h, url, { method, outcome });
 }
 
-export async function submit(h: Harness, url: string, form: Record<string, string>) {
+export async function submit(
+  h: Harness,
+  url: string,
+  form: Record<string, string>,
+) {
   return h.app.inject({
     method: 'POST',
     // Path and the payer's key: the /sim pages act only for whoever got the URL.
@@ -441,7 +544,11 @@ export async function givenReadyDeal(h: Harness, amountCents = 25_000) {
     () => [{ type: 'CreatorAccepted', data: {} }],
     creatorLink,
   );
-  const { url } = await h.escrow.startDealOnboarding(deal.dealId, deal.token, creatorLink);
+  const { url } = await h.escrow.startDealOnboarding(
+    deal.dealId,
+    deal.token,
+    creatorLink,
+  );
   await submit(h, url, { outcome: 'complete' });
   return deal;
 }
@@ -453,8 +560,14 @@ export async function givenDeliveredDeal(h: Harness) {
 }
 
 export async function dealState(h: Harness, dealId: number) {
-  const { snapshot } = await h.bus.load(dealAggregate, dealAggregate.streamId(dealId));
-  return { status: dealAggregate.describe(snapshot), context: snapshot.context };
+  const { snapshot } = await h.bus.load(
+    dealAggregate,
+    dealAggregate.streamId(dealId),
+  );
+  return {
+    status: dealAggregate.describe(snapshot),
+    context: snapshot.context,
+  };
 }
 
 export async function givenUser(h: Harness, userId: string) {
@@ -480,10 +593,16 @@ export async function givenUser(h: Harness, userId: string) {
 }
 
 /** A payment request by `creatorId` (€400 + 5 %), expiring `expiresInHours` from now. */
-export async function givenRequest(h: Harness, creatorId: string, expiresInHours = 24 * 30) {
+export async function givenRequest(
+  h: Harness,
+  creatorId: string,
+  expiresInHours = 24 * 30,
+) {
   const requestId = nextId++;
   const token = `req_${String(requestId).padStart(4, '0')}_abcdefghijklmnop`;
-  const expiresAt = new Date(h.clock.now().getTime() + expiresInHours * HOUR).toISOString();
+  const expiresAt = new Date(
+    h.clock.now().getTime() + expiresInHours * HOUR,
+  ).toISOString();
   await h.bus.execute(
     paymentRequestAggregate,
     paymentRequestAggregate.streamId(requestId),
@@ -517,11 +636,17 @@ export async function requestState(h: Harness, requestId: number) {
     paymentRequestAggregate,
     paymentRequestAggregate.streamId(requestId),
   );
-  return { status: paymentRequestAggregate.describe(snapshot), context: snapshot.context };
+  return {
+    status: paymentRequestAggregate.describe(snapshot),
+    context: snapshot.context,
+  };
 }
 
 /** A fresh harness per test (optionally with registered users), closed after it. */
-export function useHarness(assign: (h: Harness) => void, options: { users?: string[] } = {}): void {
+export function useHarness(
+  assign: (h: Harness) => void,
+  options: { users?: string[] } = {},
+): void {
   let current: Harness | null = null;
   beforeEach(async () => {
     current = await createHarness();

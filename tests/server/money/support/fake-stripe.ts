@@ -38,7 +38,9 @@ export async function startFakeStripe() {
         authorization: req.headers.authorization,
       };
       requests.push(recorded);
-      const answer = responders.map((r) => r(recorded)).find((a) => a !== undefined) ?? {
+      const answer = responders
+        .map((r) => r(recorded))
+        .find((a) => a !== undefined) ?? {
         status: 404,
         body: {
           error: {
@@ -66,7 +68,8 @@ export async function startFakeStripe() {
       answer: (r: RecordedRequest) => { status?: number; body: unknown },
     ) {
       responders.push((r) =>
-        r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path))
+        r.method === method &&
+        (typeof path === 'string' ? r.path === path : path.test(r.path))
           ? answer(r)
           : undefined,
       );
@@ -83,7 +86,13 @@ export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 
 export const stripeError = (status: number, code: string, message: string) => ({
   status,
-  body: { error: { type: status >= 500 ? 'api_error' : 'invalid_request_error', code, message } },
+  body: {
+    error: {
+      type: status >= 500 ? 'api_error' : 'invalid_request_error',
+      code,
+      message,
+    },
+  },
 });
 
 /** The Stripe adapter pointed at a fake Stripe for the whole file, its record cleared before each test. */

@@ -24,7 +24,14 @@ interface Props {
  * number field drops a typed comma in some browsers), the value it understood, and the bounds
  * checked while typing, in the app's own words.
  */
-export function AmountField({ reading, bounds, aboveText, extra, showEmpty, ...field }: Props) {
+export function AmountField({
+  reading,
+  bounds,
+  aboveText,
+  extra,
+  showEmpty,
+  ...field
+}: Props) {
   const error =
     field.error ||
     (reading.problem === 'invalid'

@@ -20,7 +20,13 @@ export const dotTones: Record<BadgeTone, string> = {
   grey: 'bg-slate-400',
 };
 
-export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
+export function Badge({
+  tone,
+  children,
+}: {
+  tone: BadgeTone;
+  children: ReactNode;
+}) {
   return (
     <span
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}

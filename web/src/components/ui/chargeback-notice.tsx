@@ -11,7 +11,9 @@ export function ChargebackNotice({
 }) {
   if (!chargeback) return null;
   const tone =
-    chargeback.status === 'won' ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-950';
+    chargeback.status === 'won'
+      ? 'bg-emerald-50 text-emerald-900'
+      : 'bg-amber-50 text-amber-950';
   return (
     <p
       role="status"

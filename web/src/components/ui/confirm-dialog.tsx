@@ -17,10 +17,17 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
   danger?: boolean;
-  input?: { label: string; value: string; onChange: (value: string) => void } | undefined;
+  input?:
+    | { label: string; value: string; onChange: (value: string) => void }
+    | undefined;
 }) {
   return (
-    <Modal open={open} onClose={onCancel} title={t('confirm.title')} description={text}>
+    <Modal
+      open={open}
+      onClose={onCancel}
+      title={t('confirm.title')}
+      description={text}
+    >
       {input && (
         <div className="mb-4">
           <TextArea

@@ -10,10 +10,12 @@ export function CopyButton({
   copiedLabel,
   onError,
   ...rest
-}: { text: string; label: string; copiedLabel: string; onError?: () => void } & Omit<
-  ButtonProps,
-  'onClick'
->) {
+}: {
+  text: string;
+  label: string;
+  copiedLabel: string;
+  onError?: () => void;
+} & Omit<ButtonProps, 'onClick'>) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

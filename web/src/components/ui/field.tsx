@@ -60,7 +60,13 @@ export function TextField({
 }: Wrap & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
-    <Frame id={id} label={label} error={error} hint={hint} mandatory={mandatory}>
+    <Frame
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      mandatory={mandatory}
+    >
       <input
         id={id}
         aria-required={mandatory || undefined}
@@ -82,7 +88,13 @@ export function TextArea({
 }: Wrap & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
   return (
-    <Frame id={id} label={label} error={error} hint={hint} mandatory={mandatory}>
+    <Frame
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      mandatory={mandatory}
+    >
       <textarea
         id={id}
         aria-required={mandatory || undefined}

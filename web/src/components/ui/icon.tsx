@@ -9,7 +9,8 @@ const paths = {
   mail: 'M3 6h18v12H3zM3 7l9 6 9-6',
   party: 'M4 20l5-14 9 9-14 5zM14 4v2m4 0-1.5 1.5M20 10h-2',
   handshake: 'M3 12l4-4 5 3 5-3 4 4-7 7-4-3-3 2z',
-  sparkle: 'M12 3v4m0 10v4M3 12h4m10 0h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6',
+  sparkle:
+    'M12 3v4m0 10v4M3 12h4m10 0h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6',
   file: 'M6 3h8l4 4v14H6zM14 3v4h4M9 12h6m-6 4h6',
   eye: 'M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
   eyeOff:
@@ -18,7 +19,13 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
-export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; className?: string }) {
+export function Icon({
+  name,
+  className = 'h-5 w-5',
+}: {
+  name: IconName;
+  className?: string;
+}) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -44,7 +51,9 @@ export function HeroIcon({
   tone?: string;
 }) {
   return (
-    <span className={`mx-auto flex h-16 w-16 items-center justify-center rounded-full ${tone}`}>
+    <span
+      className={`mx-auto flex h-16 w-16 items-center justify-center rounded-full ${tone}`}
+    >
       <Icon name={name} className="h-8 w-8" />
     </span>
   );

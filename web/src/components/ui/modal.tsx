@@ -2,7 +2,9 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ModalProps } from './modal-dialog';
 
 // headlessui is about 15 KB (compressed): it loads when a dialog first opens, not with the screen.
-const ModalDialog = lazy(() => import('./modal-dialog').then((m) => ({ default: m.ModalDialog })));
+const ModalDialog = lazy(() =>
+  import('./modal-dialog').then((m) => ({ default: m.ModalDialog })),
+);
 
 /**
  * Puts focus back on `target` once the closing dialog has left the page and focus fell to the
@@ -14,7 +16,8 @@ function returnFocus(target: HTMLElement): void {
   const settle = (): boolean => {
     const active = document.activeElement;
     if (active?.closest('[role="dialog"]')) return false;
-    if ((!active || active === document.body) && target.isConnected) target.focus();
+    if ((!active || active === document.body) && target.isConnected)
+      target.focus();
     return true;
   };
   if (settle()) return;

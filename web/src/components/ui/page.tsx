@@ -21,11 +21,15 @@ export function Page({
           <div className="flex min-w-0 items-start gap-2">
             {back}
             <div className="min-w-0">
-              {title && <h1 className="text-2xl font-bold tracking-tight">{title}</h1>}
+              {title && (
+                <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+              )}
               {subtitle && <p className="text-sm text-slate-500">{subtitle}</p>}
             </div>
           </div>
-          {actions && <div className="flex shrink-0 items-center gap-2">{actions}</div>}
+          {actions && (
+            <div className="flex shrink-0 items-center gap-2">{actions}</div>
+          )}
         </header>
       )}
       {children}

@@ -22,7 +22,8 @@ export function ProgressTracker({
   currentLabel: string;
 }) {
   if (step === null) return null;
-  const filled = labels.length > 1 ? ((step - 1) / (labels.length - 1)) * 100 : 0;
+  const filled =
+    labels.length > 1 ? ((step - 1) / (labels.length - 1)) * 100 : 0;
   return (
     <div className="space-y-1" data-testid="progress" data-step={step}>
       <div className="relative">
@@ -30,9 +31,15 @@ export function ProgressTracker({
           aria-hidden="true"
           className="absolute inset-x-[22px] top-1/2 h-0.5 -translate-y-1/2 rounded bg-slate-200"
         >
-          <span className="block h-full rounded bg-brand-600" style={{ width: `${filled}%` }} />
+          <span
+            className="block h-full rounded bg-brand-600"
+            style={{ width: `${filled}%` }}
+          />
         </span>
-        <ol aria-label={ariaLabel} className="relative flex items-center justify-between">
+        <ol
+          aria-label={ariaLabel}
+          className="relative flex items-center justify-between"
+        >
           {labels.map((label, index) => {
             const n = index + 1;
             return (
@@ -56,7 +63,8 @@ export function ProgressTracker({
         </ol>
       </div>
       <p className="text-xs text-slate-600">
-        {caption} · <span className="font-medium text-slate-700">{labels[step - 1]}</span>
+        {caption} ·{' '}
+        <span className="font-medium text-slate-700">{labels[step - 1]}</span>
       </p>
     </div>
   );

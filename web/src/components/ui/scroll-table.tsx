@@ -18,9 +18,16 @@ export function ScrollTable({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={label}>
+    <div
+      className="overflow-x-auto"
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
       <table className="w-full text-left text-sm" data-testid={testId}>
-        {caption && <caption className="text-left text-slate-500">{caption}</caption>}
+        {caption && (
+          <caption className="text-left text-slate-500">{caption}</caption>
+        )}
         <thead>
           <tr className="text-slate-500">
             {columns.map((c) => (

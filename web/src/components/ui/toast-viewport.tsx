@@ -36,7 +36,10 @@ export function ToastViewport() {
             data-testid="toast"
             onPointerDown={(e) => (startX.current = e.clientX)}
             onPointerUp={(e) => {
-              if (startX.current !== null && e.clientX - startX.current > SWIPE_THRESHOLD_PX)
+              if (
+                startX.current !== null &&
+                e.clientX - startX.current > SWIPE_THRESHOLD_PX
+              )
                 dismissToast();
               startX.current = null;
             }}
@@ -48,7 +51,9 @@ export function ToastViewport() {
           >
             <div className="min-w-0 flex-1">
               <p className="font-semibold">{current.title}</p>
-              {current.description && <p className="mt-1 text-sm">{current.description}</p>}
+              {current.description && (
+                <p className="mt-1 text-sm">{current.description}</p>
+              )}
             </div>
             <button
               type="button"

@@ -24,7 +24,12 @@ export function useConfirm(): {
   const [pending, setPending] = useState<Pending | null>(null);
   const [input, setInput] = useState('');
   const ask = useCallback(
-    (text: string, action: (input: string) => void, danger = false, inputLabel?: string) => {
+    (
+      text: string,
+      action: (input: string) => void,
+      danger = false,
+      inputLabel?: string,
+    ) => {
       setInput('');
       setPending({ text, action, danger, inputLabel: inputLabel ?? null });
     },

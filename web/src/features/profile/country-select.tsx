@@ -18,7 +18,11 @@ export function CountrySelect({
       ? new Intl.DisplayNames([currentLocale()], { type: 'region' })
       : null;
   return (
-    <SelectField label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+    <SelectField
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    >
       <option value="">{t('country.none')}</option>
       {countries.map((c) => (
         <option key={c.code} value={c.code}>

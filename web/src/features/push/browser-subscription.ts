@@ -11,7 +11,9 @@ function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
 }
 
 export const pushSupported = (): boolean =>
-  'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  'serviceWorker' in navigator &&
+  'PushManager' in window &&
+  'Notification' in window;
 
 /** The browser's current push subscription, if it has one. */
 export async function currentSubscription(): Promise<PushSubscription | null> {

@@ -17,7 +17,10 @@ export function usePushLog() {
   const [lines, setLines] = useState<string[]>([]);
   const add = useCallback(
     (line: string) =>
-      setLines((l) => [`${new Date().toLocaleTimeString(currentLocale())} ${line}`, ...l]),
+      setLines((l) => [
+        `${new Date().toLocaleTimeString(currentLocale())} ${line}`,
+        ...l,
+      ]),
     [],
   );
   const clear = useCallback(() => setLines([]), []);
@@ -29,8 +32,16 @@ export function usePushLog() {
         const answer = await call();
         if (!isSendResult(answer)) add(t('notify.logOk', { label }));
         else {
-          const vars = { label, sent: answer.sent ?? 0, failed: answer.failed ?? 0 };
-          add(answer.success === false ? t('notify.logNotSent', vars) : t('notify.logSent', vars));
+          const vars = {
+            label,
+            sent: answer.sent ?? 0,
+            failed: answer.failed ?? 0,
+          };
+          add(
+            answer.success === false
+              ? t('notify.logNotSent', vars)
+              : t('notify.logSent', vars),
+          );
         }
       } catch (error) {
         add(t('notify.logFailed', { label, detail: errorText(error) }));

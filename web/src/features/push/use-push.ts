@@ -82,7 +82,11 @@ export function usePush() {
     }
     void navigator.serviceWorker
       .getRegistration()
-      .then((reg) => reg?.pushManager.getSubscription().then((sub) => setSubscribed(sub !== null)));
+      .then((reg) =>
+        reg?.pushManager
+          .getSubscription()
+          .then((sub) => setSubscribed(sub !== null)),
+      );
   }, [supported]);
 
   const enable = useCallback(async (): Promise<boolean> => {
@@ -94,7 +98,11 @@ export function usePush() {
       toast({ title: t('push.enabled'), description: t('push.enabledText') });
       return true;
     } catch {
-      toast({ title: t('push.error'), description: t('push.failedText'), variant: 'destructive' });
+      toast({
+        title: t('push.error'),
+        description: t('push.failedText'),
+        variant: 'destructive',
+      });
       return false;
     } finally {
       setLoading(false);

@@ -14,7 +14,8 @@ export async function adminApi<T>(
   try {
     return await api<T>(path, { ...options, auth: 'admin' });
   } catch (error) {
-    if (error instanceof HttpError && error.status === 401) throw new AdminSessionExpired();
+    if (error instanceof HttpError && error.status === 401)
+      throw new AdminSessionExpired();
     throw error;
   }
 }

@@ -1,4 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { getAdminToken } from '@/lib/admin-token';
 import { HttpError } from '@/lib/http';
 import { currentLanguage } from '@/i18n';
@@ -44,13 +49,21 @@ export interface ReplayLedger {
     amountCents: number;
   }[];
   reference: string | null;
-  balances: { account: LedgerAccount; balanceCents: number; pendingCents: number }[];
+  balances: {
+    account: LedgerAccount;
+    balanceCents: number;
+    pendingCents: number;
+  }[];
 }
 
 export interface ChainReport {
   ok: boolean;
   events: number;
-  firstBreak: { revision: number; type: string; reason: 'mismatch' | 'missing' } | null;
+  firstBreak: {
+    revision: number;
+    type: string;
+    reason: 'mismatch' | 'missing';
+  } | null;
 }
 
 export interface HoldAgeing {
@@ -101,12 +114,33 @@ export interface DisputeSummary {
 
 export interface DisputeDetail extends DisputeSummary {
   description: string | null;
-  evidence: { at: string; by: string; text: string; files: { name: string; sha256: string }[] }[];
-  holds: { since: string; until: string | null; source: string; reason: string; by: string }[];
+  evidence: {
+    at: string;
+    by: string;
+    text: string;
+    files: { name: string; sha256: string }[];
+  }[];
+  holds: {
+    since: string;
+    until: string | null;
+    source: string;
+    reason: string;
+    by: string;
+  }[];
   decisions: { at: string; by: string; type: string; summary: EventText }[];
   automatic: { at: string; type: string; summary: EventText }[];
-  money: { at: string; kind: string; amountCents: number; reference: string | null }[];
-  timeline: { at: string; type: string; actor: { name: string }; summary: EventText }[];
+  money: {
+    at: string;
+    kind: string;
+    amountCents: number;
+    reference: string | null;
+  }[];
+  timeline: {
+    at: string;
+    type: string;
+    actor: { name: string };
+    summary: EventText;
+  }[];
 }
 
 export interface DisputeFilters {
@@ -159,7 +193,10 @@ export const useDisputes = (f: DisputeFilters) =>
   useQuery(
     queryOptions({
       queryKey: ['admin', 'disputes', f],
-      queryFn: () => adminApi<DisputeSummary[]>(`/api/admin/disputes?${query(f).toString()}`),
+      queryFn: () =>
+        adminApi<DisputeSummary[]>(
+          `/api/admin/disputes?${query(f).toString()}`,
+        ),
     }),
   );
 export const disputeRefOf = (d: DisputeSummary): DisputeRef => ({
@@ -168,7 +205,9 @@ export const disputeRefOf = (d: DisputeSummary): DisputeRef => ({
 });
 /** A dispute's page on the server: a deal's by its id, a payment request's under payment-request/. */
 export const disputePath = ({ kind, id }: DisputeRef) =>
-  kind === 'deal' ? `/api/admin/disputes/${id}` : `/api/admin/disputes/payment-request/${id}`;
+  kind === 'deal'
+    ? `/api/admin/disputes/${id}`
+    : `/api/admin/disputes/payment-request/${id}`;
 export const useDispute = (ref: DisputeRef | null) =>
   useQuery({
     queryKey: ['admin', 'dispute', ref?.kind, ref?.id],
@@ -192,15 +231,22 @@ function useAdminMutation<V>(run: (v: V) => Promise<unknown>) {
 }
 export const useAddNote = () =>
   useAdminMutation(({ id, note }: { id: number; note: string }) =>
-    adminApi(`/api/admin/deals/${id}/notes`, { method: 'POST', body: { note } }),
+    adminApi(`/api/admin/deals/${id}/notes`, {
+      method: 'POST',
+      body: { note },
+    }),
   );
 export const useCreateAccount = () =>
-  useAdminMutation((body: { username: string; password: string; role: 'admin' | 'auditor' }) =>
-    adminApi<AdminAccount>('/api/admin/accounts', { method: 'POST', body }),
+  useAdminMutation(
+    (body: { username: string; password: string; role: 'admin' | 'auditor' }) =>
+      adminApi<AdminAccount>('/api/admin/accounts', { method: 'POST', body }),
   );
 export const useDeactivateAccount = () =>
   useAdminMutation((id: string) =>
-    adminApi<AdminAccount>(`/api/admin/accounts/${id}/deactivate`, { method: 'POST', body: {} }),
+    adminApi<AdminAccount>(`/api/admin/accounts/${id}/deactivate`, {
+      method: 'POST',
+      body: {},
+    }),
   );
 
 /**
@@ -223,9 +269,14 @@ export async function downloadExport(
   });
   if (response.status === 401) throw new AdminSessionExpired();
   if (!response.ok)
-    throw new HttpError(response.status, await response.text(), response.statusText);
+    throw new HttpError(
+      response.status,
+      await response.text(),
+      response.statusText,
+    );
   const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    `export.${format}`;
+    /filename="([^"]+)"/.exec(
+      response.headers.get('content-disposition') ?? '',
+    )?.[1] ?? `export.${format}`;
   saveFile(await response.blob(), name);
 }

@@ -11,7 +11,8 @@ export interface AdminCounts {
   completed: number;
 }
 
-export const fetchAdminCounts = () => adminApi<AdminCounts>('/api/admin/deals/counts');
+export const fetchAdminCounts = () =>
+  adminApi<AdminCounts>('/api/admin/deals/counts');
 export const adminCountsQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'counts'],

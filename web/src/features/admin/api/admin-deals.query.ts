@@ -3,7 +3,8 @@ import type { AdminDealDto } from '@machines/contract/api';
 import { adminApi } from './admin-api';
 import { fallbackPoll } from '@/lib/use-event-stream';
 
-export const fetchAdminDeals = () => adminApi<AdminDealDto[]>('/api/admin/deals');
+export const fetchAdminDeals = () =>
+  adminApi<AdminDealDto[]>('/api/admin/deals');
 export const adminDealsQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'deals'],

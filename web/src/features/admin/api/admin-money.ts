@@ -1,5 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MoneyOverviewDto, ReconciliationReportDto } from '@machines/contract/money-api';
+import type {
+  MoneyOverviewDto,
+  ReconciliationReportDto,
+} from '@machines/contract/money-api';
 import { adminApi } from './admin-api';
 
 export type { ReconciliationReportDto } from '@machines/contract/money-api';

@@ -8,7 +8,12 @@ export const adminPushOn = (subscription: PushSubscriptionJSON) =>
   });
 
 export const adminPushOff = (endpoint: string) =>
-  adminApi<{ subscribed: boolean }>('/api/admin/push/off', { method: 'POST', body: { endpoint } });
+  adminApi<{ subscribed: boolean }>('/api/admin/push/off', {
+    method: 'POST',
+    body: { endpoint },
+  });
 
 export const adminPushState = (endpoint: string) =>
-  adminApi<{ subscribed: boolean }>(`/api/admin/push?endpoint=${encodeURIComponent(endpoint)}`);
+  adminApi<{ subscribed: boolean }>(
+    `/api/admin/push?endpoint=${encodeURIComponent(endpoint)}`,
+  );

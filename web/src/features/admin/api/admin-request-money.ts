@@ -16,10 +16,13 @@ function useRequestMoney(action: 'release' | 'refund') {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      adminApi<RequestMoneyAnswer>(`/api/admin/payment-requests/${id}/${action}`, {
-        method: 'POST',
-        headers: { 'Idempotency-Key': newIdempotencyKey() },
-      }),
+      adminApi<RequestMoneyAnswer>(
+        `/api/admin/payment-requests/${id}/${action}`,
+        {
+          method: 'POST',
+          headers: { 'Idempotency-Key': newIdempotencyKey() },
+        },
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

@@ -43,7 +43,9 @@ export function dealSubject(deal: AdminDealDto): SplitSubject {
   };
 }
 
-export const requestSubject = (request: AdminPaymentRequestDto): SplitSubject => ({
+export const requestSubject = (
+  request: AdminPaymentRequestDto,
+): SplitSubject => ({
   kind: 'payment-requests',
   id: request.id,
   amountCents: request.amountCents,
@@ -85,11 +87,23 @@ export function splitToast(answer: SplitAnswer): Omit<Toast, 'id'> {
 }
 
 /** The preview for this creator amount; none is asked for while the typed amount is not one. */
-export const useSplitPreview = (subject: SplitSubject, creatorCents: number | null) =>
+export const useSplitPreview = (
+  subject: SplitSubject,
+  creatorCents: number | null,
+) =>
   useQuery({
-    queryKey: ['admin', 'split-preview', subject.kind, subject.id, subject.milestone, creatorCents],
+    queryKey: [
+      'admin',
+      'split-preview',
+      subject.kind,
+      subject.id,
+      subject.milestone,
+      creatorCents,
+    ],
     queryFn: () =>
-      adminApi<SplitPreview>(pathOf(subject, `split-preview?creatorCents=${creatorCents}`)),
+      adminApi<SplitPreview>(
+        pathOf(subject, `split-preview?creatorCents=${creatorCents}`),
+      ),
     enabled: creatorCents !== null,
     // A refusal (amount out of range) is an answer, not a hiccup: show it at once.
     retry: false,

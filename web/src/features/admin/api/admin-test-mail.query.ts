@@ -10,7 +10,8 @@ export interface TestMail {
   url: string;
 }
 
-export const fetchTestMail = () => adminApi<{ mails: TestMail[] }>('/api/admin/test-mail');
+export const fetchTestMail = () =>
+  adminApi<{ mails: TestMail[] }>('/api/admin/test-mail');
 export const testMailQueryOptions = () =>
   queryOptions({ queryKey: ['admin', 'test-mail'], queryFn: fetchTestMail });
 export const useTestMail = () => useQuery(testMailQueryOptions());

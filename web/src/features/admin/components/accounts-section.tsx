@@ -5,7 +5,10 @@ import { useConfirm } from '@/components/ui/use-confirm';
 import { formatDateTime } from '@/lib/dates';
 import { errorText } from '@/lib/http';
 import { t } from '@/i18n';
-import { useAdminAccounts, useDeactivateAccount } from '@/features/admin/api/admin-audit';
+import {
+  useAdminAccounts,
+  useDeactivateAccount,
+} from '@/features/admin/api/admin-audit';
 import { useCreateAccountForm } from '@/features/admin/hooks/use-create-account-form';
 import { DataExportForm } from './data-export-form';
 import { DataErasureForm } from './data-erasure-form';
@@ -54,19 +57,31 @@ function CreateAccountForm({ failed }: { failed: (error: unknown) => void }) {
 }
 
 /** Admin and auditor accounts: everyone in the area reads the list; only admins create and deactivate, and export a user's data on request. */
-export function AccountsSection({ readOnly, me }: { readOnly: boolean; me: string | undefined }) {
+export function AccountsSection({
+  readOnly,
+  me,
+}: {
+  readOnly: boolean;
+  me: string | undefined;
+}) {
   const accounts = useAdminAccounts();
   const deactivate = useDeactivateAccount();
   const { ask, dialog } = useConfirm();
   const failed = (error: unknown) =>
-    toast({ title: t('admin.errorTitle'), description: errorText(error), variant: 'destructive' });
+    toast({
+      title: t('admin.errorTitle'),
+      description: errorText(error),
+      variant: 'destructive',
+    });
 
   return (
     <div className="space-y-4">
       {!readOnly && <CreateAccountForm failed={failed} />}
       {!readOnly && <DataExportForm />}
       {!readOnly && <DataErasureForm />}
-      {accounts.isError && <p className="text-sm text-red-600">{errorText(accounts.error)}</p>}
+      {accounts.isError && (
+        <p className="text-sm text-red-600">{errorText(accounts.error)}</p>
+      )}
       <ul
         className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white"
         aria-label={t('admin.tab.accounts')}
@@ -78,10 +93,12 @@ export function AccountsSection({ readOnly, me }: { readOnly: boolean; me: strin
             data-testid={`account-${a.username}`}
           >
             <span>
-              <span className="font-semibold">{a.username}</span> · {t(`admin.role.${a.role}`)} ·{' '}
+              <span className="font-semibold">{a.username}</span> ·{' '}
+              {t(`admin.role.${a.role}`)} ·{' '}
               {a.active ? t('admin.accountActive') : t('admin.accountInactive')}
               <span className="block text-xs text-slate-600">
-                {t('admin.lastLogin')}: {a.lastLoginAt ? formatDateTime(a.lastLoginAt) : '—'}
+                {t('admin.lastLogin')}:{' '}
+                {a.lastLoginAt ? formatDateTime(a.lastLoginAt) : '—'}
               </span>
             </span>
             {!readOnly && a.active && a.username !== me && (
@@ -89,11 +106,13 @@ export function AccountsSection({ readOnly, me }: { readOnly: boolean; me: strin
                 variant="danger"
                 disabled={deactivate.isPending}
                 onClick={() =>
-                  ask(t('admin.confirmDeactivate', { username: a.username }), () =>
-                    deactivate.mutate(a.id, {
-                      onSuccess: () => toast({ title: t('admin.done') }),
-                      onError: failed,
-                    }),
+                  ask(
+                    t('admin.confirmDeactivate', { username: a.username }),
+                    () =>
+                      deactivate.mutate(a.id, {
+                        onSuccess: () => toast({ title: t('admin.done') }),
+                        onError: failed,
+                      }),
                   )
                 }
               >

@@ -3,7 +3,11 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast-store';
 import { errorText } from '@/lib/http';
 import { t } from '@/i18n';
-import { adminPushOff, adminPushOn, adminPushState } from '@/features/admin/api/admin-push';
+import {
+  adminPushOff,
+  adminPushOn,
+  adminPushState,
+} from '@/features/admin/api/admin-push';
 import { useAdminMe } from '@/features/admin/api/admin-me.query';
 import {
   currentSubscription,
@@ -19,7 +23,8 @@ async function turn(on: boolean): Promise<boolean> {
     return false;
   }
   const { permission, subscription } = await subscribeBrowser();
-  if (permission !== 'granted' || !subscription) throw new Error(t('admin.alerts.denied'));
+  if (permission !== 'granted' || !subscription)
+    throw new Error(t('admin.alerts.denied'));
   return (await adminPushOn(subscription.toJSON())).subscribed;
 }
 
@@ -35,7 +40,11 @@ export function AdminAlertsCard() {
   useEffect(() => {
     if (!supported) return;
     void currentSubscription().then(async (sub) => {
-      if (sub) setOn((await adminPushState(sub.endpoint).catch(() => null))?.subscribed ?? false);
+      if (sub)
+        setOn(
+          (await adminPushState(sub.endpoint).catch(() => null))?.subscribed ??
+            false,
+        );
     });
   }, [supported]);
   if (me.data?.role !== 'admin') return null;
@@ -66,7 +75,12 @@ export function AdminAlertsCard() {
           {t('admin.alerts.title')}
         </h3>
         {supported && (
-          <Switch label={t('admin.alerts.switch')} checked={on} onChange={change} disabled={busy} />
+          <Switch
+            label={t('admin.alerts.switch')}
+            checked={on}
+            onChange={change}
+            disabled={busy}
+          />
         )}
       </div>
       <p className="mt-1 text-sm text-slate-600">

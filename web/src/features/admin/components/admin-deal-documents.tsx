@@ -47,7 +47,11 @@ function AdminInvoiceLink({
       lang,
       `${segment}-${number}.pdf`,
     ).catch((e: unknown) =>
-      toast({ title: t('doc.downloadError'), description: errorText(e), variant: 'destructive' }),
+      toast({
+        title: t('doc.downloadError'),
+        description: errorText(e),
+        variant: 'destructive',
+      }),
     );
   return (
     <Button variant="secondary" onClick={download}>
@@ -63,7 +67,12 @@ export function AdminDealDocuments({ dealId }: { dealId: number }) {
       <h3 className="mb-2 font-semibold">{t('admin.documents')}</h3>
       <div className="flex flex-wrap gap-2">
         {KINDS.map((k) => (
-          <AdminInvoiceLink key={k.segment} dealId={dealId} segment={k.segment} kind={k.kind} />
+          <AdminInvoiceLink
+            key={k.segment}
+            dealId={dealId}
+            segment={k.segment}
+            kind={k.kind}
+          />
         ))}
       </div>
     </div>

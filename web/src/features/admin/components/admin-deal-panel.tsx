@@ -18,7 +18,10 @@ import { MoneyNotes } from './money-notes';
 import { SplitAction } from './split-dialog';
 import { SplitStatus } from './split-status';
 import { canSplit } from '@/features/admin/model/admin-split';
-import { anyMilestoneDisputed, unreleased } from '@/features/admin/model/admin-milestones';
+import {
+  anyMilestoneDisputed,
+  unreleased,
+} from '@/features/admin/model/admin-milestones';
 import { dealSubject } from '@/features/admin/api/admin-split';
 import { AdminMilestones } from './admin-milestones';
 import { AdminActions } from './admin-actions';
@@ -36,7 +39,10 @@ function wholeDealTexts(deal: AdminDealDto) {
       confirmRefund: t('admin.confirmRefund'),
     };
   const { count, releaseCents, refundCents } = unreleased(deal);
-  const [release, refund] = [formatMoney(releaseCents), formatMoney(refundCents)];
+  const [release, refund] = [
+    formatMoney(releaseCents),
+    formatMoney(refundCents),
+  ];
   return {
     release: t('admin.releaseRest', { amount: release }),
     confirmRelease: t('admin.confirmReleaseRest', { amount: release, count }),
@@ -46,25 +52,47 @@ function wholeDealTexts(deal: AdminDealDto) {
 }
 
 type AdminMutation = {
-  mutate: (id: number, o: { onSuccess: () => void; onError: () => void }) => void;
+  mutate: (
+    id: number,
+    o: { onSuccess: () => void; onError: () => void },
+  ) => void;
 };
-type Act = (mutation: AdminMutation, confirm: string, failKey: MessageKey) => void;
-type Mutations = Record<'release' | 'hold' | 'resume' | 'refund', AdminMutation>;
+type Act = (
+  mutation: AdminMutation,
+  confirm: string,
+  failKey: MessageKey,
+) => void;
+type Mutations = Record<
+  'release' | 'hold' | 'resume' | 'refund',
+  AdminMutation
+>;
 
 /** Asks the admin to confirm, then runs the mutation on the deal and toasts how it went. */
-function confirmThenRun(ask: ReturnType<typeof useConfirm>['ask'], dealId: number): Act {
+function confirmThenRun(
+  ask: ReturnType<typeof useConfirm>['ask'],
+  dealId: number,
+): Act {
   return (mutation, confirm, failKey) =>
     ask(confirm, () =>
       mutation.mutate(dealId, {
         onSuccess: () => toast({ title: t('admin.done') }),
         onError: () =>
-          toast({ title: t('admin.errorTitle'), description: t(failKey), variant: 'destructive' }),
+          toast({
+            title: t('admin.errorTitle'),
+            description: t(failKey),
+            variant: 'destructive',
+          }),
       }),
     );
 }
 
 /** One button per action the deal's statechart allows now (plus the split, where it applies). */
-function actionButtons(deal: AdminDealDto, busy: boolean, act: Act, m: Mutations) {
+function actionButtons(
+  deal: AdminDealDto,
+  busy: boolean,
+  act: Act,
+  m: Mutations,
+) {
   const allowed = deal.state.can;
   const texts = wholeDealTexts(deal);
   return [
@@ -73,7 +101,9 @@ function actionButtons(deal: AdminDealDto, busy: boolean, act: Act, m: Mutations
         key="r"
         variant="success"
         disabled={busy}
-        onClick={() => act(m.release, texts.confirmRelease, 'admin.releaseFailed')}
+        onClick={() =>
+          act(m.release, texts.confirmRelease, 'admin.releaseFailed')
+        }
       >
         {texts.release}
       </Button>
@@ -94,7 +124,9 @@ function actionButtons(deal: AdminDealDto, busy: boolean, act: Act, m: Mutations
         key="s"
         variant="secondary"
         disabled={busy}
-        onClick={() => act(m.resume, t('admin.confirmResume'), 'admin.resumeFailed')}
+        onClick={() =>
+          act(m.resume, t('admin.confirmResume'), 'admin.resumeFailed')
+        }
       >
         {t('admin.resume')}
       </Button>
@@ -109,7 +141,9 @@ function actionButtons(deal: AdminDealDto, busy: boolean, act: Act, m: Mutations
         {texts.refund}
       </Button>
     ),
-    canSplit(deal) && <SplitAction key="p" subject={dealSubject(deal)} disabled={busy} />,
+    canSplit(deal) && (
+      <SplitAction key="p" subject={dealSubject(deal)} disabled={busy} />
+    ),
   ].filter(Boolean);
 }
 
@@ -120,9 +154,15 @@ function useDealActions(deal: AdminDealDto) {
   const hold = useAdminHold();
   const resume = useAdminResume();
   const refund = useAdminRefund();
-  const busy = release.isPending || hold.isPending || resume.isPending || refund.isPending;
+  const busy =
+    release.isPending || hold.isPending || resume.isPending || refund.isPending;
   const act = confirmThenRun(ask, deal.id);
-  const actions = actionButtons(deal, busy, act, { release, hold, resume, refund });
+  const actions = actionButtons(deal, busy, act, {
+    release,
+    hold,
+    resume,
+    refund,
+  });
   return { actions, dialog };
 }
 
@@ -136,16 +176,27 @@ function noActionsText(status: AdminDealDto['status']): string {
 }
 
 /** A hold that has lasted too long is an alert; any hold is at least a note. */
-function HoldNotices({ deal, heldDays }: { deal: AdminDealDto; heldDays?: number | undefined }) {
+function HoldNotices({
+  deal,
+  heldDays,
+}: {
+  deal: AdminDealDto;
+  heldDays?: number | undefined;
+}) {
   return (
     <>
       {heldDays !== undefined && (
-        <p role="alert" className="rounded-lg bg-orange-50 p-2 text-sm text-orange-900">
+        <p
+          role="alert"
+          className="rounded-lg bg-orange-50 p-2 text-sm text-orange-900"
+        >
           {t('admin.holdAgeAlert', { days: heldDays })}
         </p>
       )}
       {deal.onHold && (
-        <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">{t('admin.onHold')}</p>
+        <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
+          {t('admin.onHold')}
+        </p>
       )}
     </>
   );
@@ -176,18 +227,36 @@ export function AdminDealPanel({
       </div>
       <DealFacts deal={deal} />
       <p className="whitespace-pre-line break-words text-sm text-slate-600">
-        {Array.isArray(deal.description) ? deal.description.join('\n') : deal.description}
+        {Array.isArray(deal.description)
+          ? deal.description.join('\n')
+          : deal.description}
       </p>
       <HoldNotices deal={deal} heldDays={heldDays} />
-      <MoneyNotes chargebacks={deal.chargebacks} duplicateRefunds={deal.duplicateRefunds} />
-      {split && <SplitStatus subject={dealSubject(deal)} split={split} readOnly={readOnly} />}
+      <MoneyNotes
+        chargebacks={deal.chargebacks}
+        duplicateRefunds={deal.duplicateRefunds}
+      />
+      {split && (
+        <SplitStatus
+          subject={dealSubject(deal)}
+          split={split}
+          readOnly={readOnly}
+        />
+      )}
       {deal.milestones && <AdminMilestones deal={deal} readOnly={readOnly} />}
-      <AdminActions readOnly={readOnly} actions={actions} emptyText={noActionsText(deal.status)} />
+      <AdminActions
+        readOnly={readOnly}
+        actions={actions}
+        emptyText={noActionsText(deal.status)}
+      />
       {deal.paidAt && <AdminDealDocuments dealId={deal.id} />}
       {!readOnly && <NoteForm dealId={deal.id} />}
       {(deal.disputeCreatedAt || anyMilestoneDisputed(deal)) && (
         <DisputeThreadPanel
-          target={{ base: `/api/admin/deals/${deal.id}/dispute`, auth: 'admin' }}
+          target={{
+            base: `/api/admin/deals/${deal.id}/dispute`,
+            auth: 'admin',
+          }}
         />
       )}
       <ReplayTimeline dealId={deal.id} />
@@ -205,10 +274,21 @@ function DealFacts({ deal }: { deal: AdminDealDto }) {
         value={`${deal.user.companyName || deal.user.username} · ${deal.user.email}`}
       />
       <DetailRow label={t('admin.creator')} value={deal.influencer} />
-      <DetailRow label={t('admin.amount')} value={formatMoney(deal.amountCents)} />
-      <DetailRow label={t('admin.totalPaid')} value={formatMoney(deal.totalAmountCents)} />
-      {deal.title && <DetailRow label={t('card.assignment')} value={deal.title} />}
-      <DetailRow label={t('admin.deadline')} value={formatDate(deal.deadline)} />
+      <DetailRow
+        label={t('admin.amount')}
+        value={formatMoney(deal.amountCents)}
+      />
+      <DetailRow
+        label={t('admin.totalPaid')}
+        value={formatMoney(deal.totalAmountCents)}
+      />
+      {deal.title && (
+        <DetailRow label={t('card.assignment')} value={deal.title} />
+      )}
+      <DetailRow
+        label={t('admin.deadline')}
+        value={formatDate(deal.deadline)}
+      />
     </dl>
   );
 }

@@ -16,12 +16,19 @@ export function AdminHeader({
   return (
     <header className="mb-4 flex flex-wrap items-center justify-between gap-2">
       <div className="flex min-w-0 items-center gap-2">
-        <Button variant="ghost" className="px-0" onClick={onBack} aria-label={t('admin.back')}>
+        <Button
+          variant="ghost"
+          className="px-0"
+          onClick={onBack}
+          aria-label={t('admin.back')}
+        >
           <span aria-hidden="true">←</span>
         </Button>
         <h1 className="text-xl font-bold">{t('admin.title')}</h1>
         {readOnly && (
-          <span className="rounded bg-slate-200 px-2 py-0.5 text-xs">{t('admin.auditor')}</span>
+          <span className="rounded bg-slate-200 px-2 py-0.5 text-xs">
+            {t('admin.auditor')}
+          </span>
         )}
       </div>
       <div className="flex gap-2">

@@ -41,9 +41,15 @@ function MilestoneActions({
       { dealId: deal.id, milestone: m.index, action },
       {
         onSuccess: (answer) =>
-          toast({ title: answer.pending ? t('admin.moneyPending') : t('admin.done') }),
+          toast({
+            title: answer.pending ? t('admin.moneyPending') : t('admin.done'),
+          }),
         onError: () =>
-          toast({ title: t('admin.errorTitle'), description: t(failKey), variant: 'destructive' }),
+          toast({
+            title: t('admin.errorTitle'),
+            description: t(failKey),
+            variant: 'destructive',
+          }),
       },
     );
   if (m.adminCan.length === 0) return null;
@@ -54,8 +60,9 @@ function MilestoneActions({
           variant="success"
           disabled={money.isPending}
           onClick={() =>
-            ask(t('admin.confirmMilestoneRelease', { amount, n: m.index }), () =>
-              run('release', 'admin.milestoneReleaseFailed'),
+            ask(
+              t('admin.confirmMilestoneRelease', { amount, n: m.index }),
+              () => run('release', 'admin.milestoneReleaseFailed'),
             )
           }
         >
@@ -82,7 +89,10 @@ function MilestoneActions({
         </Button>
       )}
       {m.adminCan.includes('split') && (
-        <SplitAction subject={milestoneSubject(deal, m)} disabled={money.isPending} />
+        <SplitAction
+          subject={milestoneSubject(deal, m)}
+          disabled={money.isPending}
+        />
       )}
     </div>
   );
@@ -92,18 +102,30 @@ function MilestoneActions({
  * A deal with a plan in the admin panel: each milestone with its title, amount, status, due date
  * and revisions used, and what an admin may do with it now (the answer's `adminCan`).
  */
-export function AdminMilestones({ deal, readOnly }: { deal: AdminDealDto; readOnly: boolean }) {
+export function AdminMilestones({
+  deal,
+  readOnly,
+}: {
+  deal: AdminDealDto;
+  readOnly: boolean;
+}) {
   const { ask, dialog } = useConfirm();
   const money = useAdminMilestoneMoney();
   const milestones = deal.milestones ?? [];
   return (
-    <section aria-labelledby={`admin-milestones-${deal.id}`} className="space-y-2">
+    <section
+      aria-labelledby={`admin-milestones-${deal.id}`}
+      className="space-y-2"
+    >
       <h3 id={`admin-milestones-${deal.id}`} className="font-semibold">
         {t('admin.milestones')}
       </h3>
       <ol className="space-y-2">
         {milestones.map((m) => {
-          const name = t('admin.milestoneTitle', { n: m.index, title: m.title });
+          const name = t('admin.milestoneTitle', {
+            n: m.index,
+            title: m.title,
+          });
           return (
             <li
               key={m.index}
@@ -113,14 +135,20 @@ export function AdminMilestones({ deal, readOnly }: { deal: AdminDealDto; readOn
               className="space-y-2 rounded-xl border border-slate-200 p-3 text-sm"
             >
               <div className="flex flex-wrap items-start justify-between gap-2">
-                <span className="min-w-0 break-words font-semibold">{name}</span>
+                <span className="min-w-0 break-words font-semibold">
+                  {name}
+                </span>
                 <Badge tone={tones[m.status]}>
                   {t(`admin.milestoneStatus.${m.status}` as MessageKey)}
                 </Badge>
               </div>
               <p className="flex flex-wrap gap-x-3 text-slate-600">
-                <span className="font-semibold text-slate-900">{formatMoney(m.amountCents)}</span>
-                <span>{t('admin.milestoneDue', { date: formatDate(m.dueDate) })}</span>
+                <span className="font-semibold text-slate-900">
+                  {formatMoney(m.amountCents)}
+                </span>
+                <span>
+                  {t('admin.milestoneDue', { date: formatDate(m.dueDate) })}
+                </span>
                 <span>
                   {t('admin.milestoneRevisions', {
                     used: m.revisionsUsed,
@@ -128,7 +156,9 @@ export function AdminMilestones({ deal, readOnly }: { deal: AdminDealDto; readOn
                   })}
                 </span>
               </p>
-              {!readOnly && <MilestoneActions deal={deal} m={m} ask={ask} money={money} />}
+              {!readOnly && (
+                <MilestoneActions deal={deal} m={m} ask={ask} money={money} />
+              )}
             </li>
           );
         })}

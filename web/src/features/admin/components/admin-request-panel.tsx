@@ -31,13 +31,26 @@ function RequestFacts({ request }: { request: AdminPaymentRequestDto }) {
         label={t('admin.requestBrand')}
         value={`${request.brandName} · ${request.brandEmail}`}
       />
-      <DetailRow label={t('admin.amount')} value={formatMoney(request.amountCents)} />
-      <DetailRow label={t('admin.totalPaid')} value={formatMoney(request.totalAmountCents)} />
+      <DetailRow
+        label={t('admin.amount')}
+        value={formatMoney(request.amountCents)}
+      />
+      <DetailRow
+        label={t('admin.totalPaid')}
+        value={formatMoney(request.totalAmountCents)}
+      />
       <DetailRow label={t('card.assignment')} value={request.title} />
-      <DetailRow label={t('admin.deadline')} value={formatDate(request.deadline)} />
+      <DetailRow
+        label={t('admin.deadline')}
+        value={formatDate(request.deadline)}
+      />
       <DetailRow
         label={t('admin.payoutAccount')}
-        value={t(request.creator.payoutsEnabled ? 'admin.payoutReady' : 'admin.payoutNotReady')}
+        value={t(
+          request.creator.payoutsEnabled
+            ? 'admin.payoutReady'
+            : 'admin.payoutNotReady',
+        )}
       />
     </dl>
   );
@@ -46,7 +59,10 @@ function RequestFacts({ request }: { request: AdminPaymentRequestDto }) {
 type Mutation = {
   mutate: (
     id: number,
-    o: { onSuccess: (answer: { pending?: boolean }) => void; onError: () => void },
+    o: {
+      onSuccess: (answer: { pending?: boolean }) => void;
+      onError: () => void;
+    },
   ) => void;
 };
 
@@ -62,9 +78,15 @@ function useRequestActions(request: AdminPaymentRequestDto) {
     ask(question, () =>
       mutation.mutate(request.id, {
         onSuccess: (answer) =>
-          toast({ title: t(answer?.pending ? 'admin.moneyPending' : 'admin.done') }),
+          toast({
+            title: t(answer?.pending ? 'admin.moneyPending' : 'admin.done'),
+          }),
         onError: () =>
-          toast({ title: t('admin.errorTitle'), description: t(failKey), variant: 'destructive' }),
+          toast({
+            title: t('admin.errorTitle'),
+            description: t(failKey),
+            variant: 'destructive',
+          }),
       }),
     );
   const button = (
@@ -80,7 +102,11 @@ function useRequestActions(request: AdminPaymentRequestDto) {
   const actions = [
     allowed.includes('releaseHold') &&
       button('rh', 'success', t('admin.releaseHold'), () =>
-        act(releaseHold as Mutation, t('admin.confirmReleaseHold'), 'admin.releaseHoldFailed'),
+        act(
+          releaseHold as Mutation,
+          t('admin.confirmReleaseHold'),
+          'admin.releaseHoldFailed',
+        ),
       ),
     allowed.includes('release') &&
       button('r', 'success', t('admin.release'), () =>
@@ -91,7 +117,8 @@ function useRequestActions(request: AdminPaymentRequestDto) {
         'f',
         'danger',
         t('admin.refund', { amount: formatMoney(request.totalAmountCents) }),
-        () => act(refund, t('admin.requestConfirmRefund'), 'admin.refundFailed'),
+        () =>
+          act(refund, t('admin.requestConfirmRefund'), 'admin.refundFailed'),
       ),
     allowed.includes('split') && request.split === null && (
       <SplitAction key="p" subject={requestSubject(request)} disabled={busy} />
@@ -124,7 +151,10 @@ export function AdminRequestPanel({
       </div>
       <RequestFacts request={request} />
       {request.hold && (
-        <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900" data-testid="request-hold">
+        <p
+          className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900"
+          data-testid="request-hold"
+        >
           {t('admin.requestOnHold', { reason: request.hold.reason })}
         </p>
       )}
@@ -138,14 +168,28 @@ export function AdminRequestPanel({
           )}
         </p>
       )}
-      <MoneyNotes chargebacks={request.chargebacks} duplicateRefunds={request.duplicateRefunds} />
+      <MoneyNotes
+        chargebacks={request.chargebacks}
+        duplicateRefunds={request.duplicateRefunds}
+      />
       {request.split && (
-        <SplitStatus subject={requestSubject(request)} split={request.split} readOnly={readOnly} />
+        <SplitStatus
+          subject={requestSubject(request)}
+          split={request.split}
+          readOnly={readOnly}
+        />
       )}
-      <AdminActions readOnly={readOnly} actions={actions} emptyText={t('admin.noActions')} />
+      <AdminActions
+        readOnly={readOnly}
+        actions={actions}
+        emptyText={t('admin.noActions')}
+      />
       {request.dispute && (
         <DisputeThreadPanel
-          target={{ base: `/api/admin/payment-requests/${request.id}/dispute`, auth: 'admin' }}
+          target={{
+            base: `/api/admin/payment-requests/${request.id}/dispute`,
+            auth: 'admin',
+          }}
         />
       )}
       {dialog}

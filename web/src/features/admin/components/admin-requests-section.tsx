@@ -20,7 +20,9 @@ export function AdminRequestsSection({
   const requests = useAdminRequests();
   // A link (/admin?request=<id>, e.g. from a dispute page) opens that request.
   const [params] = useSearchParams();
-  const [selected, setSelected] = useState<number | null>(Number(params.get('request')) || null);
+  const [selected, setSelected] = useState<number | null>(
+    Number(params.get('request')) || null,
+  );
   const expired = requests.error instanceof AdminSessionExpired;
   useEffect(() => {
     if (expired) onExpired();
@@ -48,7 +50,9 @@ export function AdminRequestsSection({
           <>
             <span className="flex justify-between gap-2">
               <span className="truncate font-semibold">{r.title}</span>
-              <span className="font-semibold">{formatMoney(r.amountCents)}</span>
+              <span className="font-semibold">
+                {formatMoney(r.amountCents)}
+              </span>
             </span>
             <span className="flex justify-between gap-2 text-slate-500">
               <span className="truncate">{r.creator.username}</span>

@@ -54,7 +54,10 @@ export function AdminTabBar({
   const edge =
     'pointer-events-none absolute inset-y-0 flex w-12 items-center text-xl font-bold text-brand-700';
   return (
-    <div className="relative mb-4 border-b border-slate-200" data-testid="admin-tabs">
+    <div
+      className="relative mb-4 border-b border-slate-200"
+      data-testid="admin-tabs"
+    >
       <div
         ref={row}
         role="tablist"

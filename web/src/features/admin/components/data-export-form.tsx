@@ -1,5 +1,8 @@
 import { t } from '@/i18n';
-import { requestDataExport, saveExport } from '@/features/privacy/api/data-export';
+import {
+  requestDataExport,
+  saveExport,
+} from '@/features/privacy/api/data-export';
 import { PersonRequestForm } from './person-request-form';
 
 /** An admin makes a user's data export: the server records it with the admin as actor, the JSON downloads. */

@@ -54,7 +54,15 @@ function ExportButtons({
 }
 
 /** A titled list of a dispute's records, or a dash when there are none. */
-function RecordList({ title, rows, testId }: { title: string; rows: string[]; testId: string }) {
+function RecordList({
+  title,
+  rows,
+  testId,
+}: {
+  title: string;
+  rows: string[];
+  testId: string;
+}) {
   return (
     <div>
       <h3 className="text-sm font-semibold">{title}</h3>
@@ -99,12 +107,16 @@ function DisputeRecords({ d }: { d: Dispute }) {
       />
       <RecordList
         title={t('admin.decisions')}
-        rows={d.decisions.map((e) => `${formatDateTime(e.at)} · ${e.by}: ${eventText(e.summary)}`)}
+        rows={d.decisions.map(
+          (e) => `${formatDateTime(e.at)} · ${e.by}: ${eventText(e.summary)}`,
+        )}
         testId="dispute-decisions"
       />
       <RecordList
         title={t('admin.automatic')}
-        rows={d.automatic.map((e) => `${formatDateTime(e.at)}: ${eventText(e.summary)}`)}
+        rows={d.automatic.map(
+          (e) => `${formatDateTime(e.at)}: ${eventText(e.summary)}`,
+        )}
         testId="dispute-automatic"
       />
       <RecordList
@@ -118,7 +130,8 @@ function DisputeRecords({ d }: { d: Dispute }) {
       <RecordList
         title={t('admin.timeline')}
         rows={d.timeline.map(
-          (e) => `${formatDateTime(e.at)} · ${e.actor.name}: ${eventText(e.summary)}`,
+          (e) =>
+            `${formatDateTime(e.at)} · ${e.actor.name}: ${eventText(e.summary)}`,
         )}
         testId="dispute-timeline"
       />
@@ -129,16 +142,26 @@ function DisputeRecords({ d }: { d: Dispute }) {
 /** Where a dispute's conversation is read and written by admins, and its page's title. */
 const subjectOf = ({ kind, id }: DisputeRef) =>
   kind === 'deal'
-    ? { thread: `/api/admin/deals/${id}/dispute`, title: t('admin.disputeTitle', { id }) }
+    ? {
+        thread: `/api/admin/deals/${id}/dispute`,
+        title: t('admin.disputeTitle', { id }),
+      }
     : {
         thread: `/api/admin/payment-requests/${id}/dispute`,
         title: t('admin.requestDisputeTitle', { id }),
       };
 
-function DisputePage({ dispute: ref, onExpired }: { dispute: DisputeRef; onExpired: () => void }) {
+function DisputePage({
+  dispute: ref,
+  onExpired,
+}: {
+  dispute: DisputeRef;
+  onExpired: () => void;
+}) {
   const dispute = useDispute(ref);
   const d = dispute.data;
-  if (dispute.isError) return <p className="text-sm text-red-600">{dispute.error.message}</p>;
+  if (dispute.isError)
+    return <p className="text-sm text-red-600">{dispute.error.message}</p>;
   if (!d) return <p className="text-sm text-slate-500">{t('app.loading')}</p>;
   const subject = subjectOf(ref);
   return (
@@ -157,10 +180,12 @@ function DisputePage({ dispute: ref, onExpired }: { dispute: DisputeRef; onExpir
       </div>
       <p className="break-words text-sm">
         {d.brand} → {d.creator} · {formatMoney(d.amountCents)}
-        {d.milestone !== undefined && ` · ${t('admin.disputeMilestone', { n: d.milestone })}`}
+        {d.milestone !== undefined &&
+          ` · ${t('admin.disputeMilestone', { n: d.milestone })}`}
       </p>
       <p className="text-sm">
-        <span className="font-semibold">{t('admin.disputeReason')}:</span> {d.reason}
+        <span className="font-semibold">{t('admin.disputeReason')}:</span>{' '}
+        {d.reason}
         {d.description ? ` — ${d.description}` : ''}
       </p>
       {ref.kind === 'payment_request' && (
@@ -200,7 +225,9 @@ function DisputeFilterBar({
         <select
           className={inputClass}
           value={filters.kind}
-          onChange={(e) => set({ kind: e.target.value as DisputeFilters['kind'] })}
+          onChange={(e) =>
+            set({ kind: e.target.value as DisputeFilters['kind'] })
+          }
           data-testid="dispute-kind-filter"
         >
           <option value="">{t('admin.chip.all')}</option>
@@ -216,7 +243,9 @@ function DisputeFilterBar({
         <select
           className={inputClass}
           value={filters.outcome}
-          onChange={(e) => set({ outcome: e.target.value as DisputeFilters['outcome'] })}
+          onChange={(e) =>
+            set({ outcome: e.target.value as DisputeFilters['outcome'] })
+          }
           data-testid="dispute-outcome-filter"
         >
           <option value="">{t('admin.chip.all')}</option>
@@ -329,9 +358,15 @@ export function DisputesSection({ onExpired }: { onExpired: () => void }) {
   return (
     <div className="space-y-4">
       <DisputeFilterBar filters={filters} set={set} onExpired={onExpired} />
-      {disputes.isError && <p className="text-sm text-red-600">{errorText(disputes.error)}</p>}
+      {disputes.isError && (
+        <p className="text-sm text-red-600">{errorText(disputes.error)}</p>
+      )}
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        <DisputeList disputes={disputes} selected={selected} onSelect={setSelected} />
+        <DisputeList
+          disputes={disputes}
+          selected={selected}
+          onSelect={setSelected}
+        />
         <div className="min-w-0">
           {selected !== null ? (
             <DisputePage

@@ -37,7 +37,9 @@ export function ListAndDetail<T extends { id: number }>({
     // minmax(0, 1fr) columns and min-w-0 items: a long name truncates instead of widening the card.
     <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
       <ul className="min-w-0 space-y-2" aria-label={label}>
-        {loaded && items.length === 0 && <li className="text-sm text-slate-500">{emptyText}</li>}
+        {loaded && items.length === 0 && (
+          <li className="text-sm text-slate-500">{emptyText}</li>
+        )}
         {items.map((item) => (
           <li key={item.id}>
             <button
@@ -53,7 +55,11 @@ export function ListAndDetail<T extends { id: number }>({
         ))}
       </ul>
       <div className="min-w-0">
-        {current ? detail(current) : <p className="text-sm text-slate-500">{selectText}</p>}
+        {current ? (
+          detail(current)
+        ) : (
+          <p className="text-sm text-slate-500">{selectText}</p>
+        )}
       </div>
     </div>
   );

@@ -16,7 +16,10 @@ function axisTop(maxCents: number): number {
 function DateAxis({ days }: { days: string[] }) {
   const marks = [days[0], days[Math.floor((days.length - 1) / 2)], days.at(-1)];
   return (
-    <div className="flex justify-between text-xs text-slate-600" data-testid="chart-dates">
+    <div
+      className="flex justify-between text-xs text-slate-600"
+      data-testid="chart-dates"
+    >
       {marks.map((day, i) => (
         <span key={i}>{formatDate(day)}</span>
       ))}
@@ -79,7 +82,16 @@ function Bars({
       ))}
       {values.map((v, i) => {
         const h = v === 0 ? 0 : Math.max(0.8, (v / top) * HEIGHT);
-        return <rect key={i} x={i + 0.1} y={HEIGHT - h} width={0.8} height={h} fill={color} />;
+        return (
+          <rect
+            key={i}
+            x={i + 0.1}
+            y={HEIGHT - h}
+            width={0.8}
+            height={h}
+            fill={color}
+          />
+        );
       })}
     </svg>
   );
@@ -110,7 +122,10 @@ export function DayBars({
   const max = Math.max(0, ...values);
   if (max === 0)
     return (
-      <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600" data-testid="chart-empty">
+      <p
+        className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600"
+        data-testid="chart-empty"
+      >
         {emptyText}
       </p>
     );
@@ -133,7 +148,10 @@ export function DayBars({
         </div>
       </div>
       <figcaption className="text-xs text-slate-600" data-testid="chart-peak">
-        {t('admin.money.peak', { amount: formatMoney(max), day: formatDate(days[peak]) })}
+        {t('admin.money.peak', {
+          amount: formatMoney(max),
+          day: formatDate(days[peak]),
+        })}
       </figcaption>
     </figure>
   );

@@ -13,7 +13,8 @@ interface Chargeback {
 
 /** Where the chargeback stands: open, or the gateway's outcome with its date (and reason when lost). */
 function outcomeOf(c: Chargeback): string {
-  if (c.status === 'won') return t('admin.chargebackWon', { date: formatDate(c.closedAt) });
+  if (c.status === 'won')
+    return t('admin.chargebackWon', { date: formatDate(c.closedAt) });
   if (c.status === 'lost')
     return t('admin.chargebackLost', {
       date: formatDate(c.closedAt),
@@ -39,7 +40,10 @@ export function MoneyNotes({
   return (
     <>
       {chargebacks.length > 0 && (
-        <div className="rounded-lg bg-red-50 p-2 text-sm text-red-800" data-testid="chargebacks">
+        <div
+          className="rounded-lg bg-red-50 p-2 text-sm text-red-800"
+          data-testid="chargebacks"
+        >
           <p className="font-semibold">
             {t('admin.chargebacks')}: {chargebacks.length}
           </p>
@@ -51,7 +55,10 @@ export function MoneyNotes({
                   reason: c.reason,
                   date: date(c.at),
                 })}{' '}
-                <span data-testid="chargeback-outcome" data-status={c.status ?? 'open'}>
+                <span
+                  data-testid="chargeback-outcome"
+                  data-status={c.status ?? 'open'}
+                >
                   · {outcomeOf(c)}
                 </span>
               </li>

@@ -7,7 +7,10 @@ import { errorText } from '@/lib/http';
 import { formatMoney, t, type MessageKey } from '@/i18n';
 import { AdminSessionExpired } from '@/features/admin/api/admin-api';
 import { downloadExport } from '@/features/admin/api/admin-audit';
-import { useMoneyOverview, type MoneyOverviewDto } from '@/features/admin/api/admin-money';
+import {
+  useMoneyOverview,
+  type MoneyOverviewDto,
+} from '@/features/admin/api/admin-money';
 import { DayBars } from './money-chart';
 import { AdminAlertsCard } from './admin-alerts-card';
 
@@ -19,7 +22,15 @@ const SERIES: { key: Series; label: MessageKey; color: string }[] = [
   { key: 'feesCents', label: 'admin.money.fees', color: '#1d4ed8' },
 ];
 
-function Figure({ label, cents, testId }: { label: string; cents: number; testId: string }) {
+function Figure({
+  label,
+  cents,
+  testId,
+}: {
+  label: string;
+  cents: number;
+  testId: string;
+}) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
       <dt className="text-xs text-slate-500">{label}</dt>
@@ -32,7 +43,9 @@ function Figure({ label, cents, testId }: { label: string; cents: number; testId
 
 /** The days on which money moved, newest first (a quiet day is a row of zeros, left out). */
 function DayTable({ days }: { days: MoneyOverviewDto['days'] }) {
-  const moved = days.filter((d) => SERIES.some((s) => d[s.key] !== 0)).reverse();
+  const moved = days
+    .filter((d) => SERIES.some((s) => d[s.key] !== 0))
+    .reverse();
   if (moved.length === 0)
     return (
       <p className="text-sm text-slate-600" data-testid="money-days-empty">
@@ -48,7 +61,9 @@ function DayTable({ days }: { days: MoneyOverviewDto['days'] }) {
       aria-label={t('admin.money.tableCaption')}
     >
       <table className="w-full text-right text-sm" data-testid="money-days">
-        <caption className="text-left text-slate-500">{t('admin.money.tableCaption')}</caption>
+        <caption className="text-left text-slate-500">
+          {t('admin.money.tableCaption')}
+        </caption>
         <thead className="sticky top-0 bg-white">
           <tr>
             <th scope="col" className="text-left">
@@ -89,7 +104,9 @@ function PayoutReport({ download }: { download: (path: string) => void }) {
       <h3 id="payout-report" className="text-sm font-semibold">
         {t('admin.money.payoutReport')}
       </h3>
-      <p className="text-sm text-slate-600">{t('admin.money.payoutReportText')}</p>
+      <p className="text-sm text-slate-600">
+        {t('admin.money.payoutReportText')}
+      </p>
       <div className="flex flex-wrap items-center gap-2">
         <label className="text-sm" htmlFor="payout-report-year">
           {t('admin.money.payoutReportYear')}
@@ -109,7 +126,10 @@ function PayoutReport({ download }: { download: (path: string) => void }) {
             );
           })}
         </select>
-        <Button variant="secondary" onClick={() => download(`/api/admin/reports/payouts/${year}`)}>
+        <Button
+          variant="secondary"
+          onClick={() => download(`/api/admin/reports/payouts/${year}`)}
+        >
           {t('admin.exportCsv')}
         </Button>
       </div>
@@ -131,16 +151,33 @@ export function MoneySection({ onExpired }: { onExpired: () => void }) {
           variant: 'destructive',
         });
     });
-  if (overview.isError) return <p className="text-sm text-red-600">{errorText(overview.error)}</p>;
+  if (overview.isError)
+    return <p className="text-sm text-red-600">{errorText(overview.error)}</p>;
   if (!o) return <Spinner />;
   return (
     <div className="space-y-4">
       <AdminAlertsCard />
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-        <Figure label={t('admin.money.held')} cents={o.heldCents} testId="money-held" />
-        <Figure label={t('admin.money.disputed')} cents={o.disputedCents} testId="money-disputed" />
-        <Figure label={t('admin.money.due24h')} cents={o.dueIn24hCents} testId="money-due-24h" />
-        <Figure label={t('admin.money.due7d')} cents={o.dueIn7dCents} testId="money-due-7d" />
+        <Figure
+          label={t('admin.money.held')}
+          cents={o.heldCents}
+          testId="money-held"
+        />
+        <Figure
+          label={t('admin.money.disputed')}
+          cents={o.disputedCents}
+          testId="money-disputed"
+        />
+        <Figure
+          label={t('admin.money.due24h')}
+          cents={o.dueIn24hCents}
+          testId="money-due-24h"
+        />
+        <Figure
+          label={t('admin.money.due7d')}
+          cents={o.dueIn7dCents}
+          testId="money-due-7d"
+        />
         {SERIES.map((s) => (
           <Figure
             key={s.key}
@@ -152,7 +189,9 @@ export function MoneySection({ onExpired }: { onExpired: () => void }) {
       </dl>
       {SERIES.map((s) => (
         <section key={s.key} className="space-y-1">
-          <h3 className="text-sm font-semibold">{t('admin.money.perDay', { what: t(s.label) })}</h3>
+          <h3 className="text-sm font-semibold">
+            {t('admin.money.perDay', { what: t(s.label) })}
+          </h3>
           <DayBars
             days={o.days.map((d) => d.day)}
             emptyText={t('admin.money.chartEmpty', { what: t(s.label) })}

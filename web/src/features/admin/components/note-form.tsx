@@ -45,7 +45,11 @@ export function NoteForm({ dealId }: { dealId: number }) {
         value={note}
         onChange={(e) => setNote(e.target.value)}
       />
-      <Button type="submit" variant="secondary" disabled={add.isPending || !note.trim()}>
+      <Button
+        type="submit"
+        variant="secondary"
+        disabled={add.isPending || !note.trim()}
+      >
         {t('admin.addNote')}
       </Button>
     </form>

@@ -52,7 +52,8 @@ export function PersonRequestForm({
     event.preventDefault();
     const wanted = user.trim();
     if (!wanted) return;
-    if (confirmKey) ask(t(confirmKey, { user: wanted }), () => void perform(wanted), true);
+    if (confirmKey)
+      ask(t(confirmKey, { user: wanted }), () => void perform(wanted), true);
     else void perform(wanted);
   };
   return (

@@ -5,11 +5,15 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/dates';
 import { errorText } from '@/lib/http';
 import { formatMoney, t, type MessageKey } from '@/i18n';
-import { useReconciliation, type ReconciliationReportDto } from '@/features/admin/api/admin-money';
+import {
+  useReconciliation,
+  type ReconciliationReportDto,
+} from '@/features/admin/api/admin-money';
 import { TrialBalanceSection } from './trial-balance-section';
 
 type Mismatch = ReconciliationReportDto['mismatches'][number];
-const money = (cents: number | null) => (cents === null ? '—' : formatMoney(cents));
+const money = (cents: number | null) =>
+  cents === null ? '—' : formatMoney(cents);
 
 function MismatchTable({ kind, rows }: { kind: string; rows: Mismatch[] }) {
   return (
@@ -17,7 +21,9 @@ function MismatchTable({ kind, rows }: { kind: string; rows: Mismatch[] }) {
       className="space-y-2 rounded-2xl border border-red-200 bg-white p-3 shadow-sm"
       data-testid={`reconciliation-kind-${kind}`}
     >
-      <h3 className="font-semibold">{t(`admin.movement.${kind}` as MessageKey)}</h3>
+      <h3 className="font-semibold">
+        {t(`admin.movement.${kind}` as MessageKey)}
+      </h3>
       <ScrollTable
         label={t(`admin.movement.${kind}` as MessageKey)}
         columns={[
@@ -37,7 +43,9 @@ function MismatchTable({ kind, rows }: { kind: string; rows: Mismatch[] }) {
             <td>{t(`admin.recon.${m.problem}` as MessageKey)}</td>
             <td className="break-all">
               {m.reference}
-              {m.streamId && <span className="block text-slate-500">{m.streamId}</span>}
+              {m.streamId && (
+                <span className="block text-slate-500">{m.streamId}</span>
+              )}
             </td>
             <td>{money(m.ledgerCents)}</td>
             <td>{money(m.gatewayCents)}</td>
@@ -68,7 +76,9 @@ export function ReconciliationSection() {
         />
       </label>
       {report.isPending && <Spinner />}
-      {report.isError && <p className="text-sm text-red-600">{errorText(report.error)}</p>}
+      {report.isError && (
+        <p className="text-sm text-red-600">{errorText(report.error)}</p>
+      )}
       {r && (
         <>
           <p
@@ -87,7 +97,11 @@ export function ReconciliationSection() {
               since: formatDateTime(r.since),
               until: formatDateTime(r.until),
             })}
-            columns={[t('admin.recon.kind'), t('admin.recon.ledger'), t('admin.recon.gateway')]}
+            columns={[
+              t('admin.recon.kind'),
+              t('admin.recon.ledger'),
+              t('admin.recon.gateway'),
+            ]}
           >
             {r.kinds.map((k) => (
               <tr key={k.kind} className="border-t border-slate-100">

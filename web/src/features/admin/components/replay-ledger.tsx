@@ -1,7 +1,8 @@
 import { formatMoney, t, type MessageKey } from '@/i18n';
 import type { ReplayLedger } from '@/features/admin/api/admin-audit';
 
-const accountName = (account: string) => t(`admin.account.${account}` as MessageKey);
+const accountName = (account: string) =>
+  t(`admin.account.${account}` as MessageKey);
 
 /**
  * The deal's accounts at the chosen event: what the event posted (debit → credit, amount, and
@@ -22,7 +23,8 @@ export function ReplayLedger({ ledger }: { ledger: ReplayLedger }) {
                 {accountName(l.debit)} → {accountName(l.credit)}
               </span>
               <span className="tabular-nums">
-                {formatMoney(l.amountCents)} · {t(`admin.ledgerKind.${l.kind}` as MessageKey)}
+                {formatMoney(l.amountCents)} ·{' '}
+                {t(`admin.ledgerKind.${l.kind}` as MessageKey)}
               </span>
             </li>
           ))}

@@ -4,7 +4,11 @@ import { TOTAL_STEPS } from '@/components/ui/progress-tracker';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney, t, type MessageKey } from '@/i18n';
 import { eventText } from '@/features/admin/model/event-text';
-import { useIntegrity, useReplay, type ReplayEntry } from '@/features/admin/api/admin-audit';
+import {
+  useIntegrity,
+  useReplay,
+  type ReplayEntry,
+} from '@/features/admin/api/admin-audit';
 import { ReplayLedger } from './replay-ledger';
 
 /** The chain state of the stream: intact, or where it first breaks. */
@@ -27,10 +31,15 @@ function ChainChip({ dealId }: { dealId: number }) {
       role="alert"
       className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800"
     >
-      {t(firstBreak?.reason === 'missing' ? 'admin.chainMissing' : 'admin.chainBroken', {
-        revision: firstBreak?.revision ?? 0,
-        type: firstBreak?.type ?? '',
-      })}
+      {t(
+        firstBreak?.reason === 'missing'
+          ? 'admin.chainMissing'
+          : 'admin.chainBroken',
+        {
+          revision: firstBreak?.revision ?? 0,
+          type: firstBreak?.type ?? '',
+        },
+      )}
     </span>
   );
 }
@@ -53,7 +62,9 @@ function ReplayState({
       aria-live="polite"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-semibold">{t('admin.replayStep', { n: at + 1, total })}</span>
+        <span className="font-semibold">
+          {t('admin.replayStep', { n: at + 1, total })}
+        </span>
         {current.view.status !== 'new' && (
           <Badge tone={current.view.badge as 'grey'}>
             {t(`admin.status.${current.view.status}` as MessageKey)}
@@ -61,7 +72,8 @@ function ReplayState({
         )}
       </div>
       <p className="text-slate-600">
-        {formatDateTime(current.at)} · <span data-testid="replay-actor">{current.actor.name}</span>
+        {formatDateTime(current.at)} ·{' '}
+        <span data-testid="replay-actor">{current.actor.name}</span>
       </p>
       <p data-testid="replay-summary">{eventText(current.summary)}</p>
       <dl className="grid grid-cols-2 gap-x-2 text-xs text-slate-600">
@@ -69,7 +81,10 @@ function ReplayState({
         <dd data-testid="replay-step">
           {current.view.step === null
             ? '—'
-            : t('admin.replayProgressValue', { step: current.view.step, total: TOTAL_STEPS })}
+            : t('admin.replayProgressValue', {
+                step: current.view.step,
+                total: TOTAL_STEPS,
+              })}
         </dd>
         <dt>{t('admin.replayHeld')}</dt>
         <dd data-testid="replay-held">
@@ -79,7 +94,9 @@ function ReplayState({
         <dt>{t('admin.replayAllowed')}</dt>
         <dd data-testid="replay-can">
           {current.view.can.length
-            ? current.view.can.map((a) => t(`admin.action.${a}` as MessageKey)).join(', ')
+            ? current.view.can
+                .map((a) => t(`admin.action.${a}` as MessageKey))
+                .join(', ')
             : '—'}
         </dd>
       </dl>
@@ -109,8 +126,12 @@ export function ReplayTimeline({ dealId }: { dealId: number }) {
         <h3 className="font-semibold">{t('admin.history')}</h3>
         <ChainChip dealId={dealId} />
       </div>
-      {replay.isPending && <p className="text-sm text-slate-500">{t('app.loading')}</p>}
-      {replay.isError && <p className="text-sm text-red-600">{replay.error.message}</p>}
+      {replay.isPending && (
+        <p className="text-sm text-slate-500">{t('app.loading')}</p>
+      )}
+      {replay.isError && (
+        <p className="text-sm text-red-600">{replay.error.message}</p>
+      )}
       {replay.isSuccess && entries.length === 0 && (
         <p className="text-sm text-slate-500">{t('admin.historyEmpty')}</p>
       )}
@@ -148,7 +169,9 @@ export function ReplayTimeline({ dealId }: { dealId: number }) {
                 >
                   <span className="font-semibold">{formatDateTime(e.at)}</span>{' '}
                   <span className="text-slate-600">· {e.actor.name}</span>
-                  <span className="block text-slate-700">{eventText(e.summary)}</span>
+                  <span className="block text-slate-700">
+                    {eventText(e.summary)}
+                  </span>
                 </button>
               </li>
             ))}

@@ -13,7 +13,10 @@ import {
   type SplitPreview,
   type SplitSubject,
 } from '@/features/admin/api/admin-split';
-import { newIdempotencyKey, splitCentsFrom } from '@/features/admin/model/admin-split';
+import {
+  newIdempotencyKey,
+  splitCentsFrom,
+} from '@/features/admin/model/admin-split';
 
 /** The typed value once the admin pauses, so a preview is asked for per amount, not per key press. */
 function useSettled<T>(value: T, ms = 300): T {
@@ -26,7 +29,9 @@ function useSettled<T>(value: T, ms = 300): T {
 }
 
 const failure = (error: unknown): string =>
-  error instanceof AdminSessionExpired ? t('admin.sessionExpired') : errorText(error);
+  error instanceof AdminSessionExpired
+    ? t('admin.sessionExpired')
+    : errorText(error);
 
 /**
  * The split dialog's state: the typed amount, the settled amount's preview (or why there is none)
@@ -39,16 +44,26 @@ function useSplitDialog(subject: SplitSubject, onClose: () => void) {
   const cents = useSettled(typed);
   const preview = useSplitPreview(subject, cents);
   const split = useAdminSplit();
-  const formatError = text.trim() !== '' && typed === null ? t('admin.splitAmountFormat') : null;
+  const formatError =
+    text.trim() !== '' && typed === null ? t('admin.splitAmountFormat') : null;
   const serverError =
-    typed !== null && typed === cents && preview.isError ? failure(preview.error) : null;
-  const shown = typed !== null && typed === cents && preview.isSuccess ? preview.data : null;
+    typed !== null && typed === cents && preview.isError
+      ? failure(preview.error)
+      : null;
+  const shown =
+    typed !== null && typed === cents && preview.isSuccess
+      ? preview.data
+      : null;
 
   const confirm = () => {
     if (!shown) return;
     split.mutate(
       // One key per opening and amount: confirming the same amount again is the same request.
-      { subject, creatorCents: shown.creatorCents, key: `${session}-${shown.creatorCents}` },
+      {
+        subject,
+        creatorCents: shown.creatorCents,
+        key: `${session}-${shown.creatorCents}`,
+      },
       {
         // Recorded either way; a part the gateway refused shows on the panel, with Retry.
         onSuccess: (answer) => {
@@ -62,7 +77,16 @@ function useSplitDialog(subject: SplitSubject, onClose: () => void) {
     setText(value);
     split.reset();
   };
-  return { text, typed, split, formatError, serverError, shown, confirm, changeText };
+  return {
+    text,
+    typed,
+    split,
+    formatError,
+    serverError,
+    shown,
+    confirm,
+    changeText,
+  };
 }
 
 /**
@@ -70,19 +94,36 @@ function useSplitDialog(subject: SplitSubject, onClose: () => void) {
  * move (creator, brand refund, fee kept) and confirms. Mounted when opened, so each opening starts
  * empty with its own idempotency key.
  */
-function SplitDialog({ subject, onClose }: { subject: SplitSubject; onClose: () => void }) {
-  const { text, typed, split, formatError, serverError, shown, confirm, changeText } =
-    useSplitDialog(subject, onClose);
+function SplitDialog({
+  subject,
+  onClose,
+}: {
+  subject: SplitSubject;
+  onClose: () => void;
+}) {
+  const {
+    text,
+    typed,
+    split,
+    formatError,
+    serverError,
+    shown,
+    confirm,
+    changeText,
+  } = useSplitDialog(subject, onClose);
 
   return (
     <Modal
       open
       onClose={() => !split.isPending && onClose()}
       title={titleOf(subject)}
-      description={t(subject.rest ? 'admin.splitRestIntro' : 'admin.splitIntro', {
-        amount: formatMoney(subject.amountCents),
-        total: formatMoney(subject.totalAmountCents),
-      })}
+      description={t(
+        subject.rest ? 'admin.splitRestIntro' : 'admin.splitIntro',
+        {
+          amount: formatMoney(subject.amountCents),
+          total: formatMoney(subject.totalAmountCents),
+        },
+      )}
     >
       <form
         noValidate
@@ -99,17 +140,26 @@ function SplitDialog({ subject, onClose }: { subject: SplitSubject; onClose: () 
           value={text}
           onChange={(e) => changeText(e.target.value)}
           error={formatError ?? serverError}
-          hint={t('admin.splitAmountHint', { amount: formatMoney(subject.amountCents) })}
+          hint={t('admin.splitAmountHint', {
+            amount: formatMoney(subject.amountCents),
+          })}
           data-testid="split-amount"
         />
         <PreviewBox preview={shown} waiting={typed !== null && !serverError} />
         {split.isError && (
-          <p role="alert" className="rounded-lg bg-red-50 p-2 text-sm text-red-800">
+          <p
+            role="alert"
+            className="rounded-lg bg-red-50 p-2 text-sm text-red-800"
+          >
             {t('admin.splitFailed')}: {failure(split.error)}
           </p>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={split.isPending}>
+          <Button
+            variant="secondary"
+            onClick={onClose}
+            disabled={split.isPending}
+          >
             {t('confirm.cancel')}
           </Button>
           <Button type="submit" disabled={!shown || split.isPending}>
@@ -129,11 +179,18 @@ const titleOf = (subject: SplitSubject): string =>
       : t('admin.splitTitle');
 
 /** A whole-deal split of a deal with a plan: what each open milestone gets, as the server shares it. */
-function MilestoneParts({ parts }: { parts: NonNullable<SplitPreview['milestoneParts']> }) {
+function MilestoneParts({
+  parts,
+}: {
+  parts: NonNullable<SplitPreview['milestoneParts']>;
+}) {
   return (
     <div className="border-t border-slate-200 pt-1">
       <p className="text-slate-500">{t('admin.splitMilestoneParts')}</p>
-      <ul className="space-y-0.5 break-words" data-testid="split-milestone-parts">
+      <ul
+        className="space-y-0.5 break-words"
+        data-testid="split-milestone-parts"
+      >
         {parts.map((p) => (
           <li key={p.milestone}>
             {t('admin.splitMilestonePart', {
@@ -150,7 +207,13 @@ function MilestoneParts({ parts }: { parts: NonNullable<SplitPreview['milestoneP
 }
 
 /** The three amounts the server would move, announced as they change. */
-function PreviewBox({ preview, waiting }: { preview: SplitPreview | null; waiting: boolean }) {
+function PreviewBox({
+  preview,
+  waiting,
+}: {
+  preview: SplitPreview | null;
+  waiting: boolean;
+}) {
   return (
     <section
       aria-live="polite"
@@ -161,17 +224,32 @@ function PreviewBox({ preview, waiting }: { preview: SplitPreview | null; waitin
       {preview ? (
         <>
           <dl className="space-y-1">
-            <PreviewRow label={t('admin.splitCreator')} cents={preview.creatorCents} />
-            <PreviewRow label={t('admin.splitRefund')} cents={preview.refundCents} />
-            <PreviewRow label={t('admin.splitFee')} cents={preview.feeKeptCents} />
+            <PreviewRow
+              label={t('admin.splitCreator')}
+              cents={preview.creatorCents}
+            />
+            <PreviewRow
+              label={t('admin.splitRefund')}
+              cents={preview.refundCents}
+            />
+            <PreviewRow
+              label={t('admin.splitFee')}
+              cents={preview.feeKeptCents}
+            />
             <div className="flex justify-between gap-3 border-t border-slate-200 pt-1">
               <dt className="text-slate-500">
-                {preview.milestoneParts ? t('admin.splitHeld') : t('admin.totalPaid')}
+                {preview.milestoneParts
+                  ? t('admin.splitHeld')
+                  : t('admin.totalPaid')}
               </dt>
-              <dd className="font-medium">{formatMoney(preview.chargedCents)}</dd>
+              <dd className="font-medium">
+                {formatMoney(preview.chargedCents)}
+              </dd>
             </div>
           </dl>
-          {preview.milestoneParts && <MilestoneParts parts={preview.milestoneParts} />}
+          {preview.milestoneParts && (
+            <MilestoneParts parts={preview.milestoneParts} />
+          )}
         </>
       ) : (
         <p className="text-slate-500">
@@ -183,11 +261,21 @@ function PreviewBox({ preview, waiting }: { preview: SplitPreview | null; waitin
 }
 
 /** The "Resolve with split" button (a milestone's: "Split"); the dialog mounts while open. */
-export function SplitAction({ subject, disabled }: { subject: SplitSubject; disabled: boolean }) {
+export function SplitAction({
+  subject,
+  disabled,
+}: {
+  subject: SplitSubject;
+  disabled: boolean;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="secondary" disabled={disabled} onClick={() => setOpen(true)}>
+      <Button
+        variant="secondary"
+        disabled={disabled}
+        onClick={() => setOpen(true)}
+      >
         {subject.milestone !== undefined
           ? t('admin.milestoneSplit')
           : subject.rest

@@ -57,7 +57,10 @@ export function SplitStatus({
         {t('admin.splitHeading')}
       </h3>
       <p className="text-xs text-slate-500">
-        {t('admin.splitRequested', { by: split.by, date: formatDateTime(split.requestedAt) })}
+        {t('admin.splitRequested', {
+          by: split.by,
+          date: formatDateTime(split.requestedAt),
+        })}
       </p>
       <ul className="space-y-2">
         {splitParts(split).map((p) => (
@@ -65,9 +68,13 @@ export function SplitStatus({
             <span className="flex flex-wrap items-center justify-between gap-2">
               <span>
                 {t(`admin.splitPart.${p.part}` as MessageKey)}:{' '}
-                <span className="font-semibold tabular-nums">{formatMoney(p.amountCents)}</span>
+                <span className="font-semibold tabular-nums">
+                  {formatMoney(p.amountCents)}
+                </span>
               </span>
-              <Badge tone={tones[p.state]}>{t(`admin.splitState.${p.state}` as MessageKey)}</Badge>
+              <Badge tone={tones[p.state]}>
+                {t(`admin.splitState.${p.state}` as MessageKey)}
+              </Badge>
             </span>
             {p.state === 'failed' && p.failure && (
               <span className="block break-words text-red-800">
@@ -78,11 +85,17 @@ export function SplitStatus({
         ))}
         <li className="flex justify-between gap-2">
           <span>{t('admin.splitFee')}</span>
-          <span className="font-semibold tabular-nums">{formatMoney(split.feeKeptCents)}</span>
+          <span className="font-semibold tabular-nums">
+            {formatMoney(split.feeKeptCents)}
+          </span>
         </li>
       </ul>
       {!readOnly && splitNeedsRetry(split) && (
-        <Button variant="secondary" onClick={onRetry} disabled={retry.isPending}>
+        <Button
+          variant="secondary"
+          onClick={onRetry}
+          disabled={retry.isPending}
+        >
           {t('admin.splitRetry')}
         </Button>
       )}

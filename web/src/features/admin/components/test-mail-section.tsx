@@ -11,7 +11,9 @@ export function TestMailSection() {
     <section aria-label={t('admin.tab.mail')}>
       <p className="mb-3 text-sm text-slate-600">{t('admin.mailIntro')}</p>
       {mail.isPending && <Spinner />}
-      {mail.isError && <p className="text-sm text-red-700">{t('admin.mailFetchFailed')}</p>}
+      {mail.isError && (
+        <p className="text-sm text-red-700">{t('admin.mailFetchFailed')}</p>
+      )}
       <ul className="space-y-2">
         {mail.isSuccess && list.length === 0 && (
           <li className="text-sm text-slate-500">{t('admin.mailEmpty')}</li>

@@ -18,7 +18,10 @@ function UnbalancedTable({ rows }: { rows: TrialBalanceDto['unbalanced'] }) {
       ]}
     >
       {rows.map((u) => (
-        <tr key={`${u.streamId}:${u.at}`} className="border-t border-slate-100 align-top">
+        <tr
+          key={`${u.streamId}:${u.at}`}
+          className="border-t border-slate-100 align-top"
+        >
           <td className="break-all">{u.streamId}</td>
           <td>{formatMoney(u.postedCents)}</td>
           <td>{formatMoney(u.pendingCents)}</td>
@@ -46,7 +49,9 @@ export function TrialBalanceSection({ trial }: { trial: TrialBalanceDto }) {
         className={`rounded-lg p-2 text-sm font-semibold ${bad ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-800'}`}
         data-testid="trial-balance-status"
       >
-        {bad ? t('admin.recon.trialUnbalanced', { count: bad }) : t('admin.recon.trialOk')}
+        {bad
+          ? t('admin.recon.trialUnbalanced', { count: bad })
+          : t('admin.recon.trialOk')}
       </p>
       {bad > 0 && <UnbalancedTable rows={trial.unbalanced} />}
       {trial.days.length === 0 ? (
@@ -55,7 +60,11 @@ export function TrialBalanceSection({ trial }: { trial: TrialBalanceDto }) {
         <ScrollTable
           label={t('admin.recon.trial')}
           testId="trial-balance-days"
-          columns={[t('admin.recon.day'), t('admin.recon.debits'), t('admin.recon.credits')]}
+          columns={[
+            t('admin.recon.day'),
+            t('admin.recon.debits'),
+            t('admin.recon.credits'),
+          ]}
         >
           {trial.days.map((d) => (
             <tr key={d.day} className="border-t border-slate-100">

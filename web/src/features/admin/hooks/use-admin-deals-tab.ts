@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from '@/lib/router';
 import { toast } from '@/components/ui/toast-store';
 import { AdminSessionExpired } from '@/features/admin/api/admin-api';
-import { useAdminCounts, type AdminCounts } from '@/features/admin/api/admin-counts.query';
+import {
+  useAdminCounts,
+  type AdminCounts,
+} from '@/features/admin/api/admin-counts.query';
 import { useAdminDeals } from '@/features/admin/api/admin-deals.query';
 import { adminChips } from '@machines/deal/deal-order';
 import { t } from '@/i18n';
@@ -18,8 +21,12 @@ export function useAdminDealsTab(onExpired: () => void) {
   const counts = useAdminCounts();
   const [chip, setChip] = useState<Chip>('all');
   // Admin alert e-mails link to /admin?deal=<id>: open on that deal.
-  const [selected, setSelected] = useState<number | null>(Number(params.get('deal')) || null);
-  const expired = [deals.error, counts.error].some((e) => e instanceof AdminSessionExpired);
+  const [selected, setSelected] = useState<number | null>(
+    Number(params.get('deal')) || null,
+  );
+  const expired = [deals.error, counts.error].some(
+    (e) => e instanceof AdminSessionExpired,
+  );
   useEffect(() => {
     if (expired) onExpired();
     else if (deals.isError)
@@ -39,7 +46,8 @@ export function useAdminDealsTab(onExpired: () => void) {
       setSelected(null);
     },
     list: (deals.data ?? []).filter(
-      (d) => d.status !== 'deleted' && (!statuses || statuses.includes(d.status)),
+      (d) =>
+        d.status !== 'deleted' && (!statuses || statuses.includes(d.status)),
     ),
     pending: deals.isPending,
     loaded: deals.isSuccess,

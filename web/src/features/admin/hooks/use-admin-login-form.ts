@@ -53,8 +53,10 @@ export function useAdminLoginForm() {
     recoveryCode,
     setRecoveryCode,
     touch: () => setTouched(true),
-    usernameError: touched && username.trim() === '' ? t('admin.usernameRequired') : null,
-    passwordError: touched && password === '' ? t('admin.passwordRequired') : null,
+    usernameError:
+      touched && username.trim() === '' ? t('admin.usernameRequired') : null,
+    passwordError:
+      touched && password === '' ? t('admin.passwordRequired') : null,
     canSubmit: ready && !login.isPending,
     submit,
   };

@@ -17,7 +17,14 @@ export type AdminTab =
   | 'reconciliation'
   | 'accounts'
   | 'mail';
-const TABS: AdminTab[] = ['deals', 'requests', 'disputes', 'money', 'reconciliation', 'accounts'];
+const TABS: AdminTab[] = [
+  'deals',
+  'requests',
+  'disputes',
+  'money',
+  'reconciliation',
+  'accounts',
+];
 
 /** The tab an admin alert e-mail's link names (/admin?deal=<id>, ?request=<id>, ?tab=<name>). */
 function tabFromLink(params: URLSearchParams): AdminTab {
@@ -40,10 +47,16 @@ export function useAdminPage() {
   const readOnly = me.data?.role === 'auditor';
   // Kept test-mode mail carries working links, so only admins who may act read it.
   const tabs: AdminTab[] =
-    currentSettings()?.mailKept && me.data?.role === 'admin' ? [...TABS, 'mail'] : TABS;
-  const heldDays = new Map((ageing.data?.deals ?? []).map((d) => [d.dealId, d.days]));
+    currentSettings()?.mailKept && me.data?.role === 'admin'
+      ? [...TABS, 'mail']
+      : TABS;
+  const heldDays = new Map(
+    (ageing.data?.deals ?? []).map((d) => [d.dealId, d.days]),
+  );
 
-  const expired = [deals.error, me.error].some((e) => e instanceof AdminSessionExpired);
+  const expired = [deals.error, me.error].some(
+    (e) => e instanceof AdminSessionExpired,
+  );
   const endSession = useCallback(() => {
     clearAdminToken();
     toast({ title: t('admin.sessionExpired'), variant: 'destructive' });

@@ -15,7 +15,8 @@ export function useCreateAccountForm(failed: (error: unknown) => void) {
   const create = useCreateAccount();
   const [form, setForm] = useState(EMPTY);
   const [tried, setTried] = useState(false);
-  const usernameError = form.username.trim() === '' ? t('admin.usernameRequired') : null;
+  const usernameError =
+    form.username.trim() === '' ? t('admin.usernameRequired') : null;
   const passwordError =
     form.password === ''
       ? t('admin.passwordRequired')
@@ -31,7 +32,11 @@ export function useCreateAccountForm(failed: (error: unknown) => void) {
       { ...form, username: form.username.trim() },
       {
         onSuccess: () => {
-          toast({ title: t('admin.accountCreated', { username: form.username.trim() }) });
+          toast({
+            title: t('admin.accountCreated', {
+              username: form.username.trim(),
+            }),
+          });
           setForm(EMPTY);
           setTried(false);
         },

@@ -21,7 +21,8 @@ const HOLDABLE: readonly string[] = [
 export const canSplit = (deal: AdminDealDto): boolean =>
   deal.split === null &&
   deal.stripeAccountId !== null &&
-  (deal.status === 'dispute' || (deal.onHold && HOLDABLE.includes(deal.status)));
+  (deal.status === 'dispute' ||
+    (deal.onHold && HOLDABLE.includes(deal.status)));
 
 /**
  * The creator's part as typed ("120", "120,5", "€ 120.50") in integer cents, null when it is not an

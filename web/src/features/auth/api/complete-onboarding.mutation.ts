@@ -9,7 +9,10 @@ export interface OnboardingInput {
 }
 
 export const completeOnboarding = (input: OnboardingInput) =>
-  api<unknown>('/api/auth/complete-onboarding', { method: 'POST', body: input });
+  api<unknown>('/api/auth/complete-onboarding', {
+    method: 'POST',
+    body: input,
+  });
 
 export function useCompleteOnboarding() {
   const client = useQueryClient();

@@ -8,5 +8,9 @@ export interface AuthAnswer {
 }
 
 export const login = (input: { email: string; password: string }) =>
-  api<AuthAnswer>('/api/auth/login', { method: 'POST', body: input, auth: 'none' });
+  api<AuthAnswer>('/api/auth/login', {
+    method: 'POST',
+    body: input,
+    auth: 'none',
+  });
 export const useLogin = () => useMutation({ mutationFn: login });

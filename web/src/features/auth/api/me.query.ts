@@ -4,5 +4,7 @@ import { api } from '@/lib/http';
 
 export const meKey = ['me'] as const;
 export const fetchMe = () => api<UserDto>('/api/auth/me');
-export const meQueryOptions = () => queryOptions({ queryKey: meKey, queryFn: fetchMe });
-export const useMe = (enabled: boolean) => useQuery({ ...meQueryOptions(), enabled });
+export const meQueryOptions = () =>
+  queryOptions({ queryKey: meKey, queryFn: fetchMe });
+export const useMe = (enabled: boolean) =>
+  useQuery({ ...meQueryOptions(), enabled });

@@ -12,5 +12,9 @@ export interface RegisterInput {
 }
 
 export const register = (input: RegisterInput) =>
-  api<AuthAnswer>('/api/auth/register', { method: 'POST', body: input, auth: 'none' });
+  api<AuthAnswer>('/api/auth/register', {
+    method: 'POST',
+    body: input,
+    auth: 'none',
+  });
 export const useRegister = () => useMutation({ mutationFn: register });

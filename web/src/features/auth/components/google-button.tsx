@@ -26,7 +26,10 @@ export function GoogleButton() {
         {t('login.google')}
       </Button>
       {notice && (
-        <p role="status" className="rounded-lg bg-sky-50 p-2 text-center text-sm text-sky-800">
+        <p
+          role="status"
+          className="rounded-lg bg-sky-50 p-2 text-center text-sm text-sky-800"
+        >
           {t('login.googleSoon')}
         </p>
       )}

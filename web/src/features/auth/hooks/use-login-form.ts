@@ -18,7 +18,9 @@ export function useLoginForm() {
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>(
+    {},
+  );
 
   // A stored token is checked and the user sent on; an invalid one is removed (docs/product.md §2):
   // `api` removes it on a 401 (or a malformed token). Any other failure (offline, or the request cut
@@ -27,7 +29,11 @@ export function useLoginForm() {
     if (!getAuthToken()) return;
     client
       .fetchQuery(meQueryOptions())
-      .then((user) => navigate(user.isOnboardingComplete ? '/' : '/onboarding', { replace: true }))
+      .then((user) =>
+        navigate(user.isOnboardingComplete ? '/' : '/onboarding', {
+          replace: true,
+        }),
+      )
       .catch(() => undefined);
   }, [client, navigate]);
 
@@ -45,7 +51,9 @@ export function useLoginForm() {
         onSuccess: ({ token, user }) => {
           client.clear();
           setAuthToken(token);
-          navigate(user.isOnboardingComplete ? '/' : '/onboarding', { replace: true });
+          navigate(user.isOnboardingComplete ? '/' : '/onboarding', {
+            replace: true,
+          });
         },
         onError: () =>
           toast({
@@ -56,5 +64,13 @@ export function useLoginForm() {
       },
     );
   };
-  return { email, setEmail, password, setPassword, errors, submit, pending: login.isPending };
+  return {
+    email,
+    setEmail,
+    password,
+    setPassword,
+    errors,
+    submit,
+    pending: login.isPending,
+  };
 }

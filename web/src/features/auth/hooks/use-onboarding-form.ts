@@ -9,7 +9,11 @@ import {
 import { errorText } from '@/lib/http';
 import { t } from '@/i18n';
 
-const EMPTY: OnboardingInput = { companyName: '', country: '', phoneNumber: '' };
+const EMPTY: OnboardingInput = {
+  companyName: '',
+  country: '',
+  phoneNumber: '',
+};
 
 /**
  * The account-setup form: prefilled from what registration stored, completed or skipped (a skip

@@ -2,7 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast-store';
-import { useRegister, type RegisterInput } from '@/features/auth/api/register.mutation';
+import {
+  useRegister,
+  type RegisterInput,
+} from '@/features/auth/api/register.mutation';
 import { isEmail } from '@/features/auth/validation';
 import { setAuthToken } from '@/lib/auth-token';
 import { errorText } from '@/lib/http';
@@ -56,7 +59,9 @@ export function useRegisterForm() {
         onSuccess: ({ token, user }) => {
           client.clear();
           setAuthToken(token);
-          navigate(user.isOnboardingComplete ? '/' : '/onboarding', { replace: true });
+          navigate(user.isOnboardingComplete ? '/' : '/onboarding', {
+            replace: true,
+          });
         },
         onError: (error) =>
           toast({

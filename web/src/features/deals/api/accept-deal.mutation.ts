@@ -11,7 +11,11 @@ import { useDealMutation, type PutAnswer } from './use-deal-mutation';
  * is the contract the creator read and accepted (the server refuses another one); `emailCode` the
  * code mailed to the address the creator confirms in accepting.
  */
-export const acceptDeal = async ({ token, contractHash, emailCode }: AcceptVars) => {
+export const acceptDeal = async ({
+  token,
+  contractHash,
+  emailCode,
+}: AcceptVars) => {
   const answer = await api<{ deal: DealDto; claimSecret?: string }>(
     `/api/deals/accept/${encodeURIComponent(token)}`,
     {
@@ -31,14 +35,21 @@ interface AcceptVars {
 }
 
 /** A link command's answer is the link's view of the deal: it replaces the link page's copy. */
-export const putLinkDeal: PutAnswer<string, { deal: DealDto }> = (client, answer, token) =>
-  client.setQueryData(dealKeys.byToken(token), answer.deal);
+export const putLinkDeal: PutAnswer<string, { deal: DealDto }> = (
+  client,
+  answer,
+  token,
+) => client.setQueryData(dealKeys.byToken(token), answer.deal);
 
 /**
  * The acceptance's answer was made before this browser held the claim secret it carries, so the
  * actions it allows are a stranger's: the link's view and who holds it are read again with the secret.
  */
-const putAccepted: PutAnswer<AcceptVars, { deal: DealDto }> = (client, answer, { token }) => {
+const putAccepted: PutAnswer<AcceptVars, { deal: DealDto }> = (
+  client,
+  answer,
+  { token },
+) => {
   putLinkDeal(client, answer, token);
   void client.invalidateQueries({ queryKey: dealKeys.byToken(token) });
   void reaskLinkClaim(client, dealKeys.byToken(token));

@@ -5,4 +5,6 @@ import { putOwnerDeal, useDealMutation } from './use-deal-mutation';
 export const createDeal = (input: DealInput) =>
   api<DealDto>('/api/deals', { method: 'POST', body: input });
 export const useCreateDeal = () =>
-  useDealMutation(createDeal, (client, deal: DealDto) => putOwnerDeal(client, deal));
+  useDealMutation(createDeal, (client, deal: DealDto) =>
+    putOwnerDeal(client, deal),
+  );

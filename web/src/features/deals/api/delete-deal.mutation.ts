@@ -4,7 +4,9 @@ import { dealKeys } from './keys';
 import { useDealMutation } from './use-deal-mutation';
 
 export const deleteDeal = (id: number) =>
-  api<{ success: boolean; id: number }>(`/api/deals/${id}`, { method: 'DELETE' });
+  api<{ success: boolean; id: number }>(`/api/deals/${id}`, {
+    method: 'DELETE',
+  });
 
 /** The deleted deal leaves every cached list at once. */
 export const useDeleteDeal = () =>

@@ -9,8 +9,12 @@ export interface ShareLink {
 }
 
 export const generateToken = (id: number) =>
-  api<ShareLink>(`/api/deals/${id}/generate-token`, { method: 'POST', body: {} });
-export const useGenerateToken = () => useDealMutation(generateToken, putDealAnswer);
+  api<ShareLink>(`/api/deals/${id}/generate-token`, {
+    method: 'POST',
+    body: {},
+  });
+export const useGenerateToken = () =>
+  useDealMutation(generateToken, putDealAnswer);
 
 /** Replaces the link before the creator accepted it (a link sent to the wrong person); the old one stops working. */
 export const rotateToken = (id: number) =>

@@ -6,7 +6,9 @@ import { fallbackPoll } from '@/lib/use-event-stream';
 
 /** The creator's view of a deal through its link: no login, polled every 30 s (docs/product.md §4). */
 export const fetchDealByToken = (token: string) =>
-  api<DealDto>(`/api/deals/token/${encodeURIComponent(token)}`, { auth: 'none' });
+  api<DealDto>(`/api/deals/token/${encodeURIComponent(token)}`, {
+    auth: 'none',
+  });
 
 export const dealByTokenQueryOptions = (token: string) =>
   queryOptions({
@@ -15,4 +17,5 @@ export const dealByTokenQueryOptions = (token: string) =>
     refetchInterval: fallbackPoll(30_000),
   });
 
-export const useDealByToken = (token: string) => useQuery(dealByTokenQueryOptions(token));
+export const useDealByToken = (token: string) =>
+  useQuery(dealByTokenQueryOptions(token));

@@ -5,7 +5,8 @@ import { api } from '@/lib/http';
 import { dealKeys } from './keys';
 import { fallbackPoll } from '@/lib/use-event-stream';
 
-export const fetchDeals = (filter: DealFilter) => api<DealDto[]>(`/api/deals?filter=${filter}`);
+export const fetchDeals = (filter: DealFilter) =>
+  api<DealDto[]>(`/api/deals?filter=${filter}`);
 
 export const dealsQueryOptions = (filter: DealFilter) =>
   queryOptions({
@@ -14,4 +15,5 @@ export const dealsQueryOptions = (filter: DealFilter) =>
     refetchInterval: fallbackPoll(5_000),
   });
 
-export const useDeals = (filter: DealFilter) => useQuery(dealsQueryOptions(filter));
+export const useDeals = (filter: DealFilter) =>
+  useQuery(dealsQueryOptions(filter));

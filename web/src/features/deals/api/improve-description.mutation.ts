@@ -12,4 +12,5 @@ export const improveDescription = (input: ImproveInput) =>
     method: 'POST',
     body: input,
   });
-export const useImproveDescription = () => useMutation({ mutationFn: improveDescription });
+export const useImproveDescription = () =>
+  useMutation({ mutationFn: improveDescription });

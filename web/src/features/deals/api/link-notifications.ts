@@ -2,7 +2,8 @@ import { getAuthToken } from '@/lib/auth-token';
 import { api } from '@/lib/http';
 import { claimHeaders } from '@/lib/claim-secret';
 
-const path = (token: string) => `/api/deals/link/${encodeURIComponent(token)}/notifications`;
+const path = (token: string) =>
+  `/api/deals/link/${encodeURIComponent(token)}/notifications`;
 /** The devices belong to the claim: the accepting browser's claim secret, or the creator's login. */
 const asClaimer = (token: string) => ({
   auth: getAuthToken() ? ('user' as const) : ('none' as const),
@@ -29,6 +30,9 @@ export const unsubscribeDealLink = (token: string, endpoint: string) =>
   });
 
 export const dealLinkSubscribed = (token: string, endpoint: string) =>
-  api<{ subscribed: boolean }>(`${path(token)}?endpoint=${encodeURIComponent(endpoint)}`, {
-    auth: 'none',
-  });
+  api<{ subscribed: boolean }>(
+    `${path(token)}?endpoint=${encodeURIComponent(endpoint)}`,
+    {
+      auth: 'none',
+    },
+  );

@@ -4,5 +4,8 @@ import { putDealAnswer, useDealMutation } from './use-deal-mutation';
 
 /** Testing fallback when a payout fails (docs/product.md §7). */
 export const manualComplete = (id: number) =>
-  api<{ success: boolean; deal: DealDto }>(`/api/deals/${id}/manual-complete`, { method: 'POST' });
-export const useManualComplete = () => useDealMutation(manualComplete, putDealAnswer);
+  api<{ success: boolean; deal: DealDto }>(`/api/deals/${id}/manual-complete`, {
+    method: 'POST',
+  });
+export const useManualComplete = () =>
+  useDealMutation(manualComplete, putDealAnswer);

@@ -17,7 +17,10 @@ export const paymentStatusQueryOptions = (id: number) =>
 /** Polls payment status; once it reports an update, refreshes the deal, the list and the stats. */
 export function usePaymentStatus(id: number, enabled: boolean) {
   const client = useQueryClient();
-  const query = useQuery({ ...paymentStatusQueryOptions(id), enabled: enabled && id > 0 });
+  const query = useQuery({
+    ...paymentStatusQueryOptions(id),
+    enabled: enabled && id > 0,
+  });
   const updated = query.data?.updated === true;
   useEffect(() => {
     if (!updated) return;

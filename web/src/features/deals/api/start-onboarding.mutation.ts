@@ -11,10 +11,14 @@ export const startOnboarding = ({
   token: string;
   identity?: PayoutIdentity;
 }) =>
-  api<{ url?: string }>(`/api/deals/start-onboarding/${encodeURIComponent(token)}`, {
-    method: 'POST',
-    body: identity ? { identity } : {},
-    auth: getAuthToken() ? 'user' : 'none',
-    headers: claimHeaders(token),
-  });
-export const useStartOnboarding = () => useMutation({ mutationFn: startOnboarding });
+  api<{ url?: string }>(
+    `/api/deals/start-onboarding/${encodeURIComponent(token)}`,
+    {
+      method: 'POST',
+      body: identity ? { identity } : {},
+      auth: getAuthToken() ? 'user' : 'none',
+      headers: claimHeaders(token),
+    },
+  );
+export const useStartOnboarding = () =>
+  useMutation({ mutationFn: startOnboarding });

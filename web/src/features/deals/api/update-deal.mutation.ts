@@ -5,4 +5,6 @@ import { putOwnerDeal, useDealMutation } from './use-deal-mutation';
 export const updateDeal = ({ id, input }: { id: number; input: DealInput }) =>
   api<DealDto>(`/api/deals/${id}`, { method: 'PUT', body: input });
 export const useUpdateDeal = () =>
-  useDealMutation(updateDeal, (client, deal: DealDto) => putOwnerDeal(client, deal));
+  useDealMutation(updateDeal, (client, deal: DealDto) =>
+    putOwnerDeal(client, deal),
+  );

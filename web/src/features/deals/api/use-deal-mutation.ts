@@ -1,15 +1,27 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { DealDto } from '@machines/contract/api';
 import { dealKeys } from './keys';
 
 /** A brand command's path: the deal's own, or one milestone's of a deal with a plan. */
-export const brandDealPath = (id: number, milestone: number | undefined, action: string): string =>
+export const brandDealPath = (
+  id: number,
+  milestone: number | undefined,
+  action: string,
+): string =>
   milestone === undefined
     ? `/api/deals/${id}/${action}`
     : `/api/deals/${id}/milestones/${milestone}/${action}`;
 
 /** Where a command's answer goes in the cache: the deal it answers with, and the query it replaces. */
-export type PutAnswer<TVars, TData> = (client: QueryClient, answer: TData, vars: TVars) => void;
+export type PutAnswer<TVars, TData> = (
+  client: QueryClient,
+  answer: TData,
+  vars: TVars,
+) => void;
 
 /**
  * The brand's deal as a command answered it: its detail and its place in every cached list are

@@ -2,7 +2,11 @@ import { Icon } from '@/components/ui/icon';
 import { t } from '@/i18n';
 
 /** Back from a checkout that did not pay: says what happened and that nothing was charged. */
-export function CheckoutNotice({ outcome }: { outcome: 'failed' | 'cancelled' | null }) {
+export function CheckoutNotice({
+  outcome,
+}: {
+  outcome: 'failed' | 'cancelled' | null;
+}) {
   if (!outcome) return null;
   return (
     <div
@@ -13,9 +17,15 @@ export function CheckoutNotice({ outcome }: { outcome: 'failed' | 'cancelled' | 
       <Icon name="alert" className="mt-0.5 h-4 w-4" />
       <div>
         <p className="font-semibold">
-          {outcome === 'failed' ? t('payment.failedTitle') : t('payment.cancelledTitle')}
+          {outcome === 'failed'
+            ? t('payment.failedTitle')
+            : t('payment.cancelledTitle')}
         </p>
-        <p>{outcome === 'failed' ? t('payment.failedText') : t('payment.cancelledText')}</p>
+        <p>
+          {outcome === 'failed'
+            ? t('payment.failedText')
+            : t('payment.cancelledText')}
+        </p>
       </div>
     </div>
   );

@@ -8,7 +8,11 @@ function usageText(d: DealDto): string {
   if (u === null) return t('contract.usage.unset');
   return u.kind === 'paid_ads'
     ? t('contract.usage.paid_ads', { days: u.days })
-    : t(u.kind === 'organic' ? 'contract.usage.organic' : 'contract.usage.perpetual');
+    : t(
+        u.kind === 'organic'
+          ? 'contract.usage.organic'
+          : 'contract.usage.perpetual',
+      );
 }
 
 const exclusivityText = (d: DealDto): string =>
@@ -56,7 +60,10 @@ export function ContractSummary({
         )}
         <div>
           <dt className="text-slate-600">{t('contract.hash')}</dt>
-          <dd className="font-mono text-xs break-all" data-testid="contract-hash">
+          <dd
+            className="font-mono text-xs break-all"
+            data-testid="contract-hash"
+          >
             {d.contract.hash}
           </dd>
         </div>

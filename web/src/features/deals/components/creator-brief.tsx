@@ -24,11 +24,23 @@ export function CreatorBrief({ deal: d }: { deal: DealDto }) {
     <Card>
       <h2 className="font-semibold">{d.title ?? d.influencer}</h2>
       <dl className="my-3 space-y-1 text-sm" data-testid="creator-brief">
-        <DetailRow label={t('accept.from')} value={d.brandName || t('share.defaultBrand')} />
-        <DetailRow label={t('accept.youReceive')} value={formatMoney(creatorCents)} />
-        <DetailRow label={t('accept.deadline')} value={formatDate(d.deadline)} />
+        <DetailRow
+          label={t('accept.from')}
+          value={d.brandName || t('share.defaultBrand')}
+        />
+        <DetailRow
+          label={t('accept.youReceive')}
+          value={formatMoney(creatorCents)}
+        />
+        <DetailRow
+          label={t('accept.deadline')}
+          value={formatDate(d.deadline)}
+        />
         {d.publicationDeadline && (
-          <DetailRow label={t('accept.publication')} value={formatDate(d.publicationDeadline)} />
+          <DetailRow
+            label={t('accept.publication')}
+            value={formatDate(d.publicationDeadline)}
+          />
         )}
         {d.deliverables.length > 0 && (
           <DetailRow
@@ -39,7 +51,9 @@ export function CreatorBrief({ deal: d }: { deal: DealDto }) {
         {d.platforms.length > 0 && (
           <DetailRow
             label={t('accept.platforms')}
-            value={d.platforms.map((p) => t(`platform.${p}` as MessageKey)).join(', ')}
+            value={d.platforms
+              .map((p) => t(`platform.${p}` as MessageKey))
+              .join(', ')}
           />
         )}
         {d.profileLink && (

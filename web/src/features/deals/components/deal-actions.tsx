@@ -19,12 +19,20 @@ interface Props {
 }
 
 /** Edit, Pay now and Share: the links a deal has before the creator delivers. */
-function linkButtons(deal: DealDto, view: DealStateView, onShare: Props['onShare']): ReactNode[] {
+function linkButtons(
+  deal: DealDto,
+  view: DealStateView,
+  onShare: Props['onShare'],
+): ReactNode[] {
   const buttons: ReactNode[] = [];
   const hasLink = deal.shareableToken !== null;
   if (can(view, 'edit')) {
     buttons.push(
-      <Link key="edit" to={`/create?edit=${deal.id}`} className={buttonClass('secondary')}>
+      <Link
+        key="edit"
+        to={`/create?edit=${deal.id}`}
+        className={buttonClass('secondary')}
+      >
         {t('action.edit')}
       </Link>,
     );
@@ -32,16 +40,23 @@ function linkButtons(deal: DealDto, view: DealStateView, onShare: Props['onShare
   // On the list a made link takes the place of Pay now; the deal's own page (no share panel) keeps it.
   if (can(view, 'checkout') && (!hasLink || !onShare)) {
     buttons.push(
-      <Link key="pay" to={`/payment/${deal.id}`} className={buttonClass('primary')}>
+      <Link
+        key="pay"
+        to={`/payment/${deal.id}`}
+        className={buttonClass('primary')}
+      >
         {t('action.payNow')}
       </Link>,
     );
   }
-  const waiting = view.status === 'pending_payment' || view.status === 'pending_delivery';
+  const waiting =
+    view.status === 'pending_payment' || view.status === 'pending_delivery';
   if (onShare && hasLink && waiting) {
     buttons.push(
       <Button key="share" variant="secondary" onClick={onShare}>
-        {view.status === 'pending_payment' ? t('action.linkCreated') : t('action.share')}
+        {view.status === 'pending_payment'
+          ? t('action.linkCreated')
+          : t('action.share')}
       </Button>,
     );
   }
@@ -52,7 +67,11 @@ function linkButtons(deal: DealDto, view: DealStateView, onShare: Props['onShare
 function endButtons(deal: DealDto, view: DealStateView): ReactNode[] {
   if (view.status === 'completed' || view.status === 'approved_after_dispute') {
     return [
-      <a key="feedback" href={supportMailto('Feedback')} className={buttonClass('secondary')}>
+      <a
+        key="feedback"
+        href={supportMailto('Feedback')}
+        className={buttonClass('secondary')}
+      >
         {t('action.feedback')}
       </a>,
       <span key="released" className="self-center text-xs text-emerald-700">
@@ -71,7 +90,14 @@ function endButtons(deal: DealDto, view: DealStateView): ReactNode[] {
 }
 
 /** The brand's buttons, decided by what the machine snapshot can do (docs/product.md §4 "Actions per status"). */
-export function DealActions({ deal, view, busy, onShare, onRelease, onDispute }: Props) {
+export function DealActions({
+  deal,
+  view,
+  busy,
+  onShare,
+  onRelease,
+  onDispute,
+}: Props) {
   const buttons = linkButtons(deal, view, onShare);
   if (view.status === 'pending_delivery') {
     buttons.push(
@@ -82,14 +108,26 @@ export function DealActions({ deal, view, busy, onShare, onRelease, onDispute }:
   }
   if (can(view, 'release')) {
     buttons.push(
-      <Button key="release" variant="success" disabled={busy} onClick={onRelease}>
-        {view.status === 'dispute' ? t('action.releasePayment') : t('action.approve')}
+      <Button
+        key="release"
+        variant="success"
+        disabled={busy}
+        onClick={onRelease}
+      >
+        {view.status === 'dispute'
+          ? t('action.releasePayment')
+          : t('action.approve')}
       </Button>,
     );
   }
   if (can(view, 'dispute')) {
     buttons.push(
-      <Button key="dispute" variant="danger" disabled={busy} onClick={onDispute}>
+      <Button
+        key="dispute"
+        variant="danger"
+        disabled={busy}
+        onClick={onDispute}
+      >
         {t('action.dispute')}
       </Button>,
     );

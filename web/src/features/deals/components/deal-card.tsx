@@ -31,7 +31,10 @@ function DealCardHeader({ deal }: { deal: DealDto }) {
   return (
     <div className="flex items-start justify-between gap-3">
       <div className="min-w-0">
-        <Link to={`/deals/${deal.id}`} className="block truncate font-semibold hover:underline">
+        <Link
+          to={`/deals/${deal.id}`}
+          className="block truncate font-semibold hover:underline"
+        >
           {deal.influencer}
         </Link>
         <p className="truncate text-sm text-slate-600">
@@ -41,7 +44,9 @@ function DealCardHeader({ deal }: { deal: DealDto }) {
           <PlatformIcons platforms={deal.platforms} />
         </div>
       </div>
-      <p className="shrink-0 text-lg font-bold">{formatMoney(deal.amountCents)}</p>
+      <p className="shrink-0 text-lg font-bold">
+        {formatMoney(deal.amountCents)}
+      </p>
     </div>
   );
 }
@@ -50,13 +55,23 @@ function DealCardHeader({ deal }: { deal: DealDto }) {
 function DealStatus({ deal, view }: { deal: DealDto; view: DealStateView }) {
   return (
     <span className="inline-flex items-center gap-2" data-testid="deal-status">
-      <span className={`h-2.5 w-2.5 rounded-full ${dotTones[view.badge]}`} aria-hidden="true" />
+      <span
+        className={`h-2.5 w-2.5 rounded-full ${dotTones[view.badge]}`}
+        aria-hidden="true"
+      />
       {tKey(view.brandText, statusTextVars(deal))}
     </span>
   );
 }
 
-export function DealCard({ deal, busy, onShare, onRelease, onDispute, onDelete }: Props) {
+export function DealCard({
+  deal,
+  busy,
+  onShare,
+  onRelease,
+  onDispute,
+  onDelete,
+}: Props) {
   const view = dealViewOf(deal);
   const [open, setOpen] = useState(false);
   const detailsId = useId();
@@ -101,7 +116,11 @@ export function DealCard({ deal, busy, onShare, onRelease, onDispute, onDelete }
         </div>
         <div id={detailsId} hidden={!open}>
           {open && (
-            <DealExpanded deal={deal} canDelete={canDelete} onDelete={() => onDelete(deal.id)} />
+            <DealExpanded
+              deal={deal}
+              canDelete={canDelete}
+              onDelete={() => onDelete(deal.id)}
+            />
           )}
         </div>
       </article>

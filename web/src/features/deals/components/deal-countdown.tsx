@@ -5,7 +5,10 @@ import { useNow } from '@/lib/use-now';
 import { t, type MessageKey } from '@/i18n';
 import { dealClockOf, type DealClock } from '@/features/deals/model/deal-clock';
 
-const texts: Record<'brand' | 'creator', Record<'review' | 'dispute', MessageKey>> = {
+const texts: Record<
+  'brand' | 'creator',
+  Record<'review' | 'dispute', MessageKey>
+> = {
   brand: { review: 'clock.brand.review', dispute: 'clock.brand.dispute' },
   creator: { review: 'clock.creator.review', dispute: 'clock.creator.dispute' },
 };
@@ -41,7 +44,9 @@ export function DealCountdown({
         <span>
           {t(texts[side][clock.kind], { time: formatDateTime(clock.endsAt) })}{' '}
           <strong className="whitespace-nowrap font-semibold">
-            {left > 0 ? t('clock.left', { left: formatRemaining(left) }) : t('clock.due')}
+            {left > 0
+              ? t('clock.left', { left: formatRemaining(left) })
+              : t('clock.due')}
           </strong>
         </span>
       )}

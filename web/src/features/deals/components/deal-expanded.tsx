@@ -64,7 +64,10 @@ export function DealExpanded({
   onDelete: () => void;
 }) {
   return (
-    <div className="space-y-3 border-t border-slate-100 pt-3 text-sm" data-testid="deal-details">
+    <div
+      className="space-y-3 border-t border-slate-100 pt-3 text-sm"
+      data-testid="deal-details"
+    >
       <DealFacts deal={deal} />
       <MilestonePanel deal={deal} side="brand" />
       <div>
@@ -75,7 +78,9 @@ export function DealExpanded({
         {t('card.created')}: {formatDateTime(deal.createdAt)}
       </p>
       {deal.status === 'dispute' && (
-        <p className="rounded-lg bg-red-50 p-3 text-red-800">{t('card.disputeNotice')}</p>
+        <p className="rounded-lg bg-red-50 p-3 text-red-800">
+          {t('card.disputeNotice')}
+        </p>
       )}
       {deal.status === 'dispute' && deal.dispute?.reason && (
         <p className="text-sm text-red-800">
@@ -83,7 +88,9 @@ export function DealExpanded({
         </p>
       )}
       {deal.onHold && (
-        <p className="rounded-lg bg-amber-50 p-3 text-amber-800">{t('card.onHold')}</p>
+        <p className="rounded-lg bg-amber-50 p-3 text-amber-800">
+          {t('card.onHold')}
+        </p>
       )}
       {canDelete && (
         <button

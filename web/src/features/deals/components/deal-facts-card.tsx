@@ -13,11 +13,23 @@ export function DealFactsCard({ deal: d }: { deal: DealDto }) {
     <Card>
       <dl className="space-y-2 text-sm">
         <DetailRow label={t('detail.creator')} value={d.influencer} />
-        <DetailRow label={t('detail.amount')} value={formatMoney(d.amountCents)} />
-        <DetailRow label={t('detail.total')} value={formatMoney(d.totalAmountCents)} />
-        <DetailRow label={t('detail.deadline')} value={formatDate(d.deadline)} />
+        <DetailRow
+          label={t('detail.amount')}
+          value={formatMoney(d.amountCents)}
+        />
+        <DetailRow
+          label={t('detail.total')}
+          value={formatMoney(d.totalAmountCents)}
+        />
+        <DetailRow
+          label={t('detail.deadline')}
+          value={formatDate(d.deadline)}
+        />
         {d.publicationDeadline && (
-          <DetailRow label={t('detail.publication')} value={formatDate(d.publicationDeadline)} />
+          <DetailRow
+            label={t('detail.publication')}
+            value={formatDate(d.publicationDeadline)}
+          />
         )}
         {d.deliverables.length > 0 && (
           <DetailRow
@@ -25,9 +37,14 @@ export function DealFactsCard({ deal: d }: { deal: DealDto }) {
             value={d.deliverables.map(deliverableLabel).join(', ')}
           />
         )}
-        <DetailRow label={t('detail.created')} value={formatDateTime(d.createdAt)} />
+        <DetailRow
+          label={t('detail.created')}
+          value={formatDateTime(d.createdAt)}
+        />
       </dl>
-      <h2 className="mb-1 mt-4 text-sm font-semibold">{t('detail.description')}</h2>
+      <h2 className="mb-1 mt-4 text-sm font-semibold">
+        {t('detail.description')}
+      </h2>
       <DescriptionView description={d.description} />
       {d.paidAt && (
         <div className="mt-4">

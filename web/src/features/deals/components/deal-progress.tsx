@@ -4,7 +4,9 @@ import { t, type MessageKey } from '@/i18n';
 /** The deal's 7-step tracker; `step` is the machine meta's step. */
 export function DealProgress({ step }: { step: number | null }) {
   // Read at render: the texts of an area arrive after this module loads.
-  const labels = [1, 2, 3, 4, 5, 6, 7].map((n) => t(`steps.${n}` as MessageKey));
+  const labels = [1, 2, 3, 4, 5, 6, 7].map((n) =>
+    t(`steps.${n}` as MessageKey),
+  );
   return (
     <ProgressTracker
       step={step}

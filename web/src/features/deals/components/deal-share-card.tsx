@@ -10,8 +10,10 @@ import { acceptUrl } from '@/features/deals/model/accept-url';
 /** The creator link on the deal page, while the creator still needs it (before delivery). */
 export function DealShareCard({ deal }: { deal: DealDto }) {
   const link = useShareLink(deal);
-  const waiting = deal.status === 'pending_delivery' || deal.status === 'pending_payment';
-  if (!waiting || (deal.status === 'pending_payment' && !link.token)) return null;
+  const waiting =
+    deal.status === 'pending_delivery' || deal.status === 'pending_payment';
+  if (!waiting || (deal.status === 'pending_payment' && !link.token))
+    return null;
   return (
     <Card className="bg-brand-50">
       <h2 className="font-semibold">{t('detail.shareTitle')}</h2>
@@ -29,7 +31,9 @@ export function DealShareCard({ deal }: { deal: DealDto }) {
             label={t('detail.copy')}
             copiedLabel={t('detail.copied')}
             block
-            onError={() => toast({ title: t('toast.copyError'), variant: 'destructive' })}
+            onError={() =>
+              toast({ title: t('toast.copyError'), variant: 'destructive' })
+            }
           />
           {deal.influencerAcceptedAt === null && (
             <Button

@@ -6,22 +6,39 @@ import { t, tKey, formatMoney } from '@/i18n';
 import { statusTextVars } from '@/features/deals/model/deal-split';
 
 /** A split an admin asked for: what the brand gets back, the creator receives and the platform keeps. */
-export function DealSplitCard({ deal, view }: { deal: DealDto; view: DealStateView }) {
+export function DealSplitCard({
+  deal,
+  view,
+}: {
+  deal: DealDto;
+  view: DealStateView;
+}) {
   const split = deal.split;
   if (!split) return null;
   const done = view.status === 'split_resolved';
   return (
     <Card>
-      <h2 className="font-semibold">{done ? t('detail.splitTitle') : t('detail.splitPending')}</h2>
+      <h2 className="font-semibold">
+        {done ? t('detail.splitTitle') : t('detail.splitPending')}
+      </h2>
       {done && (
         <p className="text-sm text-slate-700" data-testid="split-summary">
           {tKey(view.brandText, statusTextVars(deal))}
         </p>
       )}
       <dl className="mt-2 space-y-2 text-sm">
-        <DetailRow label={t('detail.splitRefund')} value={formatMoney(split.refundCents)} />
-        <DetailRow label={t('detail.splitCreator')} value={formatMoney(split.creatorCents)} />
-        <DetailRow label={t('detail.splitFee')} value={formatMoney(split.feeKeptCents)} />
+        <DetailRow
+          label={t('detail.splitRefund')}
+          value={formatMoney(split.refundCents)}
+        />
+        <DetailRow
+          label={t('detail.splitCreator')}
+          value={formatMoney(split.creatorCents)}
+        />
+        <DetailRow
+          label={t('detail.splitFee')}
+          value={formatMoney(split.feeKeptCents)}
+        />
       </dl>
     </Card>
   );

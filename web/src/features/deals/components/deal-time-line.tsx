@@ -7,10 +7,12 @@ import { t } from '@/i18n';
  * countdown tells when the money moves, and a released deal shows its release date.
  */
 export function DealTimeLine({ deal }: { deal: DealDto }) {
-  if (deal.status !== 'pending_payment' && deal.status !== 'pending_delivery') return null;
+  if (deal.status !== 'pending_payment' && deal.status !== 'pending_delivery')
+    return null;
   return (
     <span className="text-slate-600">
-      {formatDate(deal.deadline)} · {t('card.daysLeft', { days: daysRemaining(deal.deadline) })}
+      {formatDate(deal.deadline)} ·{' '}
+      {t('card.daysLeft', { days: daysRemaining(deal.deadline) })}
     </span>
   );
 }

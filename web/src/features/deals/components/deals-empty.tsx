@@ -4,7 +4,13 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { t } from '@/i18n';
 
 /** An empty list says which: no deals at all (start one), or none under this filter (show all). */
-export function DealsEmpty({ filter, onShowAll }: { filter: DealFilter; onShowAll: () => void }) {
+export function DealsEmpty({
+  filter,
+  onShowAll,
+}: {
+  filter: DealFilter;
+  onShowAll: () => void;
+}) {
   return (
     <div
       className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center"
@@ -13,7 +19,9 @@ export function DealsEmpty({ filter, onShowAll }: { filter: DealFilter; onShowAl
       {filter === 'all' ? (
         <>
           <p className="font-semibold">{t('dashboard.emptyTitle')}</p>
-          <p className="mb-4 text-sm text-slate-600">{t('dashboard.emptyText')}</p>
+          <p className="mb-4 text-sm text-slate-600">
+            {t('dashboard.emptyText')}
+          </p>
           <Link to="/create" className={buttonClass('primary')}>
             {t('dashboard.createFirst')}
           </Link>
@@ -21,7 +29,9 @@ export function DealsEmpty({ filter, onShowAll }: { filter: DealFilter; onShowAl
       ) : (
         <>
           <p className="mb-4 font-semibold">
-            {filter === 'active' ? t('dashboard.emptyActive') : t('dashboard.emptyCompleted')}
+            {filter === 'active'
+              ? t('dashboard.emptyActive')
+              : t('dashboard.emptyCompleted')}
           </p>
           <Button variant="secondary" onClick={onShowAll}>
             {t('dashboard.showAll')}

@@ -1,6 +1,10 @@
 import { descriptionLines } from '@/features/deals/model/deal-text';
 
-export function DescriptionView({ description }: { description: string | string[] }) {
+export function DescriptionView({
+  description,
+}: {
+  description: string | string[];
+}) {
   const { bullets, lines } = descriptionLines(description);
   if (bullets) {
     return (
@@ -14,6 +18,8 @@ export function DescriptionView({ description }: { description: string | string[
     );
   }
   return (
-    <p className="whitespace-pre-line break-words text-sm text-slate-700">{lines.join('\n')}</p>
+    <p className="whitespace-pre-line break-words text-sm text-slate-700">
+      {lines.join('\n')}
+    </p>
   );
 }

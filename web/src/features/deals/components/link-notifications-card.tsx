@@ -28,7 +28,9 @@ export function LinkNotificationsCard({ token }: { token: string }) {
     if (!supported) return;
     let live = true;
     void currentSubscription()
-      .then((sub) => (sub ? dealLinkSubscribed(token, sub.endpoint) : { subscribed: false }))
+      .then((sub) =>
+        sub ? dealLinkSubscribed(token, sub.endpoint) : { subscribed: false },
+      )
       .then((answer) => live && setOn(answer.subscribed))
       .catch(() => undefined);
     return () => {
@@ -58,7 +60,8 @@ export function LinkNotificationsCard({ token }: { token: string }) {
         toast({ title: t('accept.notifyOn') });
       } else {
         const subscription = await currentSubscription();
-        if (subscription) await unsubscribeDealLink(token, subscription.endpoint);
+        if (subscription)
+          await unsubscribeDealLink(token, subscription.endpoint);
         setOn(false);
         toast({ title: t('accept.notifyOff') });
       }

@@ -8,7 +8,13 @@ import { DealCountdown } from './deal-countdown';
 const note = 'rounded-lg p-3 text-sm';
 
 /** What the creator should know about where the deal stands, and when the money comes. */
-export function LinkStatusNote({ deal, view }: { deal: DealDto; view: DealStateView }) {
+export function LinkStatusNote({
+  deal,
+  view,
+}: {
+  deal: DealDto;
+  view: DealStateView;
+}) {
   switch (view.status) {
     case 'delivered':
       return (
@@ -20,21 +26,29 @@ export function LinkStatusNote({ deal, view }: { deal: DealDto; view: DealStateV
     case 'dispute':
       return (
         <>
-          <p className={`${note} bg-red-50 text-red-800`}>{t('accept.disputeText')}</p>
+          <p className={`${note} bg-red-50 text-red-800`}>
+            {t('accept.disputeText')}
+          </p>
           <DealCountdown deal={deal} side="creator" />
         </>
       );
     case 'completed':
     case 'approved_after_dispute':
-      return <p className={`${note} bg-emerald-50`}>{t('accept.completedText')}</p>;
+      return (
+        <p className={`${note} bg-emerald-50`}>{t('accept.completedText')}</p>
+      );
     case 'split_resolved':
       return deal.split ? (
         <p className={`${note} bg-emerald-50`} data-testid="split-text">
-          {t('accept.splitText', { amount: formatMoney(deal.split.creatorCents) })}
+          {t('accept.splitText', {
+            amount: formatMoney(deal.split.creatorCents),
+          })}
         </p>
       ) : null;
     case 'cancelled':
-      return <p className={`${note} bg-slate-100`}>{t('accept.cancelledText')}</p>;
+      return (
+        <p className={`${note} bg-slate-100`}>{t('accept.cancelledText')}</p>
+      );
     default:
       return null;
   }

@@ -31,14 +31,22 @@ function BankSetup({ commands: c }: { commands: LinkCommands }) {
 
 // The acceptance's e-mail step loads with the card that needs it, not with the page.
 const AcceptanceCode = lazyWithTexts(['link-panels'], () =>
-  import('@/features/link-claim/components/acceptance-code').then((m) => m.AcceptanceCode),
+  import('@/features/link-claim/components/acceptance-code').then(
+    (m) => m.AcceptanceCode,
+  ),
 );
 
 /**
  * The contract is accepted explicitly: the box says it was read, the hash sent is the one shown;
  * the acceptance carries the code mailed to the address the creator confirms.
  */
-function AcceptContract({ deal, commands: c }: { deal: DealDto; commands: LinkCommands }) {
+function AcceptContract({
+  deal,
+  commands: c,
+}: {
+  deal: DealDto;
+  commands: LinkCommands;
+}) {
   const [read, setRead] = useState(false);
   const [codeError, setCodeError] = useState<string | null>(null);
   return (
@@ -69,10 +77,18 @@ function AcceptContract({ deal, commands: c }: { deal: DealDto; commands: LinkCo
 }
 
 /** The deal's delivery (or the redelivery after a change request), once the bank account is connected. */
-function Deliver({ commands: c, again }: { commands: LinkCommands; again: boolean }) {
+function Deliver({
+  commands: c,
+  again,
+}: {
+  commands: LinkCommands;
+  again: boolean;
+}) {
   return (
     <Card>
-      <p className="mb-1 text-sm font-medium text-emerald-700">✓ {t('accept.bankConnected')}</p>
+      <p className="mb-1 text-sm font-medium text-emerald-700">
+        ✓ {t('accept.bankConnected')}
+      </p>
       <DeliveryForm
         intro={again ? t('revisions.redeliverText') : t('accept.deliverText')}
         submitLabel={again ? t('revisions.redeliver') : t('accept.deliver')}
@@ -99,10 +115,14 @@ export function LinkSteps({
     <>
       {can(view, 'accept') && <AcceptContract deal={deal} commands={c} />}
       {!accepted && view.status === 'pending_payment' && (
-        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t('accept.notPaid')}</p>
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          {t('accept.notPaid')}
+        </p>
       )}
       {can(view, 'startBankSetup') && <BankSetup commands={c} />}
-      {can(view, 'deliver') && <Deliver commands={c} again={view.status === 'changes_requested'} />}
+      {can(view, 'deliver') && (
+        <Deliver commands={c} again={view.status === 'changes_requested'} />
+      )}
     </>
   );
 }

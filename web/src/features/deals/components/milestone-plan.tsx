@@ -43,7 +43,9 @@ function MilestoneFacts({
     <>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="text-xs text-slate-500">{t('milestones.item', { n: m.index, total })}</p>
+          <p className="text-xs text-slate-500">
+            {t('milestones.item', { n: m.index, total })}
+          </p>
           <h3 className="break-words font-semibold">{m.title}</h3>
         </div>
         <p className="shrink-0 font-bold">{formatMoney(m.amountCents)}</p>
@@ -88,7 +90,12 @@ function BrandActions({
       label: t('milestones.approve'),
       run: commands.release,
     },
-    { action: 'dispute', variant: 'danger', label: t('milestones.dispute'), run: commands.dispute },
+    {
+      action: 'dispute',
+      variant: 'danger',
+      label: t('milestones.dispute'),
+      run: commands.dispute,
+    },
   ] as const;
   const shown = buttons.filter((b) => m.can.includes(b.action));
   return (
@@ -113,16 +120,28 @@ function BrandActions({
 }
 
 /** The creator's delivery of a milestone (or its redelivery after a change request). */
-function CreatorDelivery({ m, commands: c }: { m: MilestoneDto; commands: LinkCommands }) {
+function CreatorDelivery({
+  m,
+  commands: c,
+}: {
+  m: MilestoneDto;
+  commands: LinkCommands;
+}) {
   if (!m.can.includes('deliver')) return null;
   const again = m.status === 'changes_requested';
   return (
     <section>
       <DeliveryForm
-        intro={again ? t('revisions.redeliverText') : t('milestones.deliverText')}
-        submitLabel={t(again ? 'milestones.redeliver' : 'milestones.deliver', { n: m.index })}
+        intro={
+          again ? t('revisions.redeliverText') : t('milestones.deliverText')
+        }
+        submitLabel={t(again ? 'milestones.redeliver' : 'milestones.deliver', {
+          n: m.index,
+        })}
         busy={c.delivering}
-        onSend={(note, links) => c.deliver(note, links, m.index, milestoneRefusalText)}
+        onSend={(note, links) =>
+          c.deliver(note, links, m.index, milestoneRefusalText)
+        }
       />
     </section>
   );
@@ -150,9 +169,15 @@ function MilestoneItem({
       data-status={m.status}
     >
       <MilestoneFacts m={m} total={total} creator={creator} />
-      <DealCountdown deal={deal} side={who.side} clock={milestoneClockOf(m, deal.onHold)} />
+      <DealCountdown
+        deal={deal}
+        side={who.side}
+        clock={milestoneClockOf(m, deal.onHold)}
+      />
       <RevisionHistory deal={m} embedded />
-      {who.side === 'brand' && commands && <BrandActions deal={deal} m={m} commands={commands} />}
+      {who.side === 'brand' && commands && (
+        <BrandActions deal={deal} m={m} commands={commands} />
+      )}
       {who.side === 'creator' && !who.elsewhere && (
         <CreatorDelivery m={m} commands={who.commands} />
       )}
@@ -173,12 +198,17 @@ function PlanCard({
   if (milestones.length === 0) return null;
   // As on a deal's own delivery card: the creator who can deliver sees the payouts have somewhere to go.
   const delivers =
-    who.side === 'creator' && !who.elsewhere && milestones.some((m) => m.can.includes('deliver'));
+    who.side === 'creator' &&
+    !who.elsewhere &&
+    milestones.some((m) => m.can.includes('deliver'));
   return (
     <Card>
       <h2 className="mb-1 font-semibold">{t('milestones.heading')}</h2>
       {delivers && (
-        <p className="mb-1 text-sm font-medium text-emerald-700" data-testid="bank-connected">
+        <p
+          className="mb-1 text-sm font-medium text-emerald-700"
+          data-testid="bank-connected"
+        >
           ✓ {t('accept.bankConnected')}
         </p>
       )}

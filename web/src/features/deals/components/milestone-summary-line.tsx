@@ -4,9 +4,11 @@ import { loadTexts } from '@/i18n';
 
 // Its texts load with it, only for a deal with a plan.
 const Summary = lazy(() =>
-  Promise.all([import('./milestone-plan'), loadTexts(['milestones'])]).then(([m]) => ({
-    default: m.MilestoneSummary,
-  })),
+  Promise.all([import('./milestone-plan'), loadTexts(['milestones'])]).then(
+    ([m]) => ({
+      default: m.MilestoneSummary,
+    }),
+  ),
 );
 
 /** "2 of 3 milestones released" and the next due date, on a deal with a plan. */

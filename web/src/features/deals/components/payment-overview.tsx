@@ -16,11 +16,19 @@ export function PaymentOverview({ deal: d }: { deal: DealDto }) {
         <h2 className="mb-3 font-semibold">{t('payment.overview')}</h2>
         <dl className="space-y-2 text-sm">
           <DetailRow label={t('payment.creator')} value={d.influencer} />
-          <DetailRow label={t('payment.creatorReceives')} value={formatMoney(d.amountCents)} />
-          <DetailRow label={t('payment.fee')} value={formatMoney(d.platformFeeCents)} />
+          <DetailRow
+            label={t('payment.creatorReceives')}
+            value={formatMoney(d.amountCents)}
+          />
+          <DetailRow
+            label={t('payment.fee')}
+            value={formatMoney(d.platformFeeCents)}
+          />
           <div className="flex justify-between border-t border-slate-100 pt-2 text-base font-bold">
             <dt>{t('payment.total')}</dt>
-            <dd data-testid="payment-total">{formatMoney(d.totalAmountCents)}</dd>
+            <dd data-testid="payment-total">
+              {formatMoney(d.totalAmountCents)}
+            </dd>
           </div>
         </dl>
       </Card>
@@ -28,7 +36,9 @@ export function PaymentOverview({ deal: d }: { deal: DealDto }) {
         <h2 className="flex items-center gap-2 font-semibold text-emerald-900">
           <Icon name="lock" /> {t('payment.escrowTitle')}
         </h2>
-        <p className="mt-1 text-sm text-emerald-900">{t('payment.escrowText')}</p>
+        <p className="mt-1 text-sm text-emerald-900">
+          {t('payment.escrowText')}
+        </p>
       </Card>
       <Card>
         <details>
@@ -36,7 +46,10 @@ export function PaymentOverview({ deal: d }: { deal: DealDto }) {
             {t('payment.contract')}
           </summary>
           <dl className="mt-3 space-y-2 text-sm">
-            <DetailRow label={t('payment.deadline')} value={formatDate(d.deadline)} />
+            <DetailRow
+              label={t('payment.deadline')}
+              value={formatDate(d.deadline)}
+            />
             {d.deliverables.length > 0 && (
               <DetailRow
                 label={t('payment.deliverables')}
@@ -46,7 +59,9 @@ export function PaymentOverview({ deal: d }: { deal: DealDto }) {
             {d.platforms.length > 0 && (
               <DetailRow
                 label={t('payment.platforms')}
-                value={d.platforms.map((p) => t(`platform.${p}` as MessageKey)).join(', ')}
+                value={d.platforms
+                  .map((p) => t(`platform.${p}` as MessageKey))
+                  .join(', ')}
               />
             )}
             <div>

@@ -7,7 +7,10 @@ import { TextArea } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';
 import { useRequestChanges } from '@/features/deals/api/request-changes.mutation';
 import { can } from '@/features/deals/model/deal-view';
-import { milestoneRefusalText, type MilestoneDto } from '@/features/deals/model/milestones';
+import {
+  milestoneRefusalText,
+  type MilestoneDto,
+} from '@/features/deals/model/milestones';
 import { errorText } from '@/lib/http';
 import { t } from '@/i18n';
 
@@ -22,7 +25,9 @@ type Props =
 export function RequestChangesCard({ deal: d, view, milestone: m }: Props) {
   const [note, setNote] = useState('');
   const request = useRequestChanges();
-  const allowed = m ? m.can.includes('requestChanges') : can(view ?? null, 'requestChanges');
+  const allowed = m
+    ? m.can.includes('requestChanges')
+    : can(view ?? null, 'requestChanges');
   if (!allowed) return null;
   const rounds = m ?? d;
   const send = () =>

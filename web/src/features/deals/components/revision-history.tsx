@@ -4,16 +4,24 @@ import { formatDateTime } from '@/lib/dates';
 import { t } from '@/i18n';
 
 /** What has rounds of delivery: a deal, or one milestone of a deal with a plan. */
-type Revisable = Pick<DealDto, 'revisions' | 'revisionsUsed' | 'revisionRounds'>;
+type Revisable = Pick<
+  DealDto,
+  'revisions' | 'revisionsUsed' | 'revisionRounds'
+>;
 
 function RevisionList({ deal: d }: { deal: Revisable }) {
   return (
     <ol className="space-y-3 text-sm" data-testid="revision-history">
       {d.revisions.map((r) => (
-        <li key={`${r.kind}-${r.at}`} className="border-l-2 border-slate-200 pl-3">
+        <li
+          key={`${r.kind}-${r.at}`}
+          className="border-l-2 border-slate-200 pl-3"
+        >
           <p className="font-medium">{t(`revisions.${r.kind}`)}</p>
           <p className="text-xs text-slate-500">{formatDateTime(r.at)}</p>
-          {r.note && <p className="mt-1 whitespace-pre-line break-words">{r.note}</p>}
+          {r.note && (
+            <p className="mt-1 whitespace-pre-line break-words">{r.note}</p>
+          )}
           {r.links.map((link) => (
             <a
               key={link}

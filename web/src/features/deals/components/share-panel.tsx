@@ -1,4 +1,9 @@
-import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import {
+  Dialog,
+  DialogPanel,
+  DialogTitle,
+  Description,
+} from '@headlessui/react';
 import { DetailRow } from '@/components/ui/detail-row';
 import type { DealDto } from '@machines/contract/api';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -23,26 +28,46 @@ export function SharePanel({
       <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
       <div className="fixed inset-y-0 right-0 flex w-full max-w-sm">
         <DialogPanel className="flex w-full flex-col gap-4 overflow-y-auto bg-white p-5 shadow-xl">
-          <DialogTitle className="text-lg font-bold">{t('share.title')}</DialogTitle>
-          <Description className="text-sm text-slate-500">{t('share.description')}</Description>
+          <DialogTitle className="text-lg font-bold">
+            {t('share.title')}
+          </DialogTitle>
+          <Description className="text-sm text-slate-500">
+            {t('share.description')}
+          </Description>
           <div className="space-y-2">
-            <p className="text-xs font-medium uppercase text-slate-500">{t('share.linkLabel')}</p>
+            <p className="text-xs font-medium uppercase text-slate-500">
+              {t('share.linkLabel')}
+            </p>
             <p
               data-testid="share-link"
               className="break-all rounded-lg bg-slate-100 p-3 font-mono text-xs"
             >
               {link}
             </p>
-            <CopyButton text={link} label={t('share.copy')} copiedLabel={t('share.copied')} block />
+            <CopyButton
+              text={link}
+              label={t('share.copy')}
+              copiedLabel={t('share.copied')}
+              block
+            />
           </div>
           <dl className="space-y-2 text-sm">
             <DetailRow
               label={t('share.partner')}
               value={deal.brandName || t('share.defaultBrand')}
             />
-            <DetailRow label={t('card.assignment')} value={deal.title ?? deal.influencer} />
-            <DetailRow label={t('card.creatorReceives')} value={formatMoney(deal.amountCents)} />
-            <DetailRow label={t('card.deadline')} value={formatDate(deal.deadline)} />
+            <DetailRow
+              label={t('card.assignment')}
+              value={deal.title ?? deal.influencer}
+            />
+            <DetailRow
+              label={t('card.creatorReceives')}
+              value={formatMoney(deal.amountCents)}
+            />
+            <DetailRow
+              label={t('card.deadline')}
+              value={formatDate(deal.deadline)}
+            />
           </dl>
           <Button variant="secondary" onClick={onClose} className="mt-auto">
             {t('share.close')}

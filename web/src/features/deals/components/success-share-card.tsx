@@ -4,16 +4,24 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { toast } from '@/components/ui/toast-store';
 import { t } from '@/i18n';
 
-const copyFailed = () => toast({ title: t('toast.copyError'), variant: 'destructive' });
+const copyFailed = () =>
+  toast({ title: t('toast.copyError'), variant: 'destructive' });
 
 /** Shares through the phone's share sheet where there is one, else copies. */
 async function share(link: string, title: string) {
-  if (navigator.share) await navigator.share({ url: link, title }).catch(() => undefined);
+  if (navigator.share)
+    await navigator.share({ url: link, title }).catch(() => undefined);
   else await navigator.clipboard.writeText(link).catch(copyFailed);
 }
 
 /** The creator link right after payment, to copy or share. */
-export function SuccessShareCard({ link, title }: { link: string | null; title: string }) {
+export function SuccessShareCard({
+  link,
+  title,
+}: {
+  link: string | null;
+  title: string;
+}) {
   return (
     <Card className="border-brand-100 bg-brand-50">
       <h2 className="font-semibold">{t('success.shareTitle')}</h2>

@@ -23,10 +23,21 @@ export function SuccessSummary({ deal: d }: { deal: DealDto }) {
         <h2 className="mb-2 font-semibold">{t('success.summary')}</h2>
         <dl className="space-y-1 text-sm">
           <DetailRow label={t('success.creator')} value={d.influencer} />
-          {d.title && <DetailRow label={t('card.assignment')} value={d.title} />}
-          <DetailRow label={t('card.creatorReceives')} value={formatMoney(d.amountCents)} />
-          <DetailRow label={t('card.brandPays')} value={formatMoney(d.totalAmountCents)} />
-          <DetailRow label={t('card.deadline')} value={formatDate(d.deadline)} />
+          {d.title && (
+            <DetailRow label={t('card.assignment')} value={d.title} />
+          )}
+          <DetailRow
+            label={t('card.creatorReceives')}
+            value={formatMoney(d.amountCents)}
+          />
+          <DetailRow
+            label={t('card.brandPays')}
+            value={formatMoney(d.totalAmountCents)}
+          />
+          <DetailRow
+            label={t('card.deadline')}
+            value={formatDate(d.deadline)}
+          />
         </dl>
         {d.receiptRef && (
           <div className="mt-3">

@@ -29,7 +29,10 @@ export function SwipeToDelete({
   };
 
   return (
-    <div className="relative overflow-hidden rounded-2xl" data-testid="swipe-container">
+    <div
+      className="relative overflow-hidden rounded-2xl"
+      data-testid="swipe-container"
+    >
       {offset > REVEAL_PX && (
         <div
           data-testid="swipe-reveal"
@@ -48,7 +51,12 @@ export function SwipeToDelete({
           touchAction: 'pan-y',
         }}
         onPointerDown={(e) => {
-          if ((e.target as HTMLElement).closest('button, a, input, textarea, select')) return;
+          if (
+            (e.target as HTMLElement).closest(
+              'button, a, input, textarea, select',
+            )
+          )
+            return;
           start.current = { x: e.clientX, y: e.clientY, id: e.pointerId };
         }}
         onPointerMove={(e) => {

@@ -9,10 +9,17 @@ import { useReleaseDeal } from '@/features/deals/api/release-deal.mutation';
 import { useDisputeDeal } from '@/features/deals/api/dispute-deal.mutation';
 import { useDeleteDeal } from '@/features/deals/api/delete-deal.mutation';
 import { useManualComplete } from '@/features/deals/api/manual-complete.mutation';
-import { milestoneRefusalText, type MilestoneDto } from '@/features/deals/model/milestones';
+import {
+  milestoneRefusalText,
+  type MilestoneDto,
+} from '@/features/deals/model/milestones';
 
 /** Refusals of a release the brand can answer by completing the deal by hand (test mode): no payout account, or no balance. */
-const PAYOUT_PROBLEMS = new Set(['no_bank_account', 'payouts_not_enabled', 'balance_insufficient']);
+const PAYOUT_PROBLEMS = new Set([
+  'no_bank_account',
+  'payouts_not_enabled',
+  'balance_insufficient',
+]);
 
 /** The gateway's code of a refused release (`params.gatewayCode`), else the answer's own code. */
 const refusalCode = (error: Error): string | null =>
@@ -34,7 +41,9 @@ function answerReleaseRefusal(error: Error, offerManual: () => void): void {
   } else {
     toast({
       title: t('toast.releaseError'),
-      description: milestoneRefusalText(error) ?? (errorText(error) || t('toast.tryAgain')),
+      description:
+        milestoneRefusalText(error) ??
+        (errorText(error) || t('toast.tryAgain')),
       variant: 'destructive',
     });
   }
@@ -80,13 +89,17 @@ const disputeFailed = (error: Error) =>
 type Ask = ReturnType<typeof useConfirm>['ask'];
 
 /** Completing by hand (test mode) after a release the payout side refused, behind its own prompt. */
-function offerManualWith(ask: Ask, manualM: ReturnType<typeof useManualComplete>) {
+function offerManualWith(
+  ask: Ask,
+  manualM: ReturnType<typeof useManualComplete>,
+) {
   return (id: number) =>
     ask(t('confirm.manualComplete'), () =>
       manualM.mutate(id, {
         // The mutation refreshes the deal's queries; no page reload (it would drop other work).
         onSuccess: () => toast({ title: t('toast.manualDone') }),
-        onError: () => toast({ title: t('toast.manualFailed'), variant: 'destructive' }),
+        onError: () =>
+          toast({ title: t('toast.manualFailed'), variant: 'destructive' }),
       }),
     );
 }
@@ -100,16 +113,22 @@ function releaseWith(
   return (deal: DealDto, m?: MilestoneDto) => {
     const { vars, text } = releasePrompt(deal, m);
     ask(text, () =>
-      releaseM.mutate(m ? { id: deal.id, milestone: m.index } : { id: deal.id }, {
-        // A milestone's payout the provider has not confirmed yet (202) says so.
-        onSuccess: (answer) =>
-          toast({
-            title: t('toast.released'),
-            description:
-              m && answer.pending ? t('milestones.releasePending') : t('toast.releasedText', vars),
-          }),
-        onError: (error) => answerReleaseRefusal(error, () => offerManual(deal.id)),
-      }),
+      releaseM.mutate(
+        m ? { id: deal.id, milestone: m.index } : { id: deal.id },
+        {
+          // A milestone's payout the provider has not confirmed yet (202) says so.
+          onSuccess: (answer) =>
+            toast({
+              title: t('toast.released'),
+              description:
+                m && answer.pending
+                  ? t('milestones.releasePending')
+                  : t('toast.releasedText', vars),
+            }),
+          onError: (error) =>
+            answerReleaseRefusal(error, () => offerManual(deal.id)),
+        },
+      ),
     );
   };
 }
@@ -125,7 +144,10 @@ function disputeWith(ask: Ask, disputeM: ReturnType<typeof useDisputeDeal>) {
           { ...where, reason: reason.trim() || undefined },
           {
             onSuccess: () =>
-              toast({ title: t('toast.disputed'), description: t('toast.disputedText') }),
+              toast({
+                title: t('toast.disputed'),
+                description: t('toast.disputedText'),
+              }),
             onError: disputeFailed,
           },
         ),
@@ -173,6 +195,10 @@ export function useDealCommands(): {
   const release = releaseWith(ask, releaseM, offerManualWith(ask, manualM));
   const dispute = disputeWith(ask, disputeM);
   const remove = removeWith(ask, deleteM);
-  const busy = releaseM.isPending || disputeM.isPending || deleteM.isPending || manualM.isPending;
+  const busy =
+    releaseM.isPending ||
+    disputeM.isPending ||
+    deleteM.isPending ||
+    manualM.isPending;
   return { release, dispute, remove, busy, dialog };
 }

@@ -44,7 +44,10 @@ export function AiImprove({
     });
   };
 
-  const rows = Math.min(MAX_ROWS, Math.max(MIN_ROWS, (suggestion ?? '').split('\n').length));
+  const rows = Math.min(
+    MAX_ROWS,
+    Math.max(MIN_ROWS, (suggestion ?? '').split('\n').length),
+  );
   return (
     <div className="space-y-2">
       <Button variant="secondary" onClick={run} disabled={improve.isPending}>

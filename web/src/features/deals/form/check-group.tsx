@@ -27,7 +27,9 @@ export function CheckGroup({
                 type="checkbox"
                 className="h-4 w-4 accent-brand-600"
                 checked={on}
-                onChange={() => onChange(on ? value.filter((x) => x !== o) : [...value, o])}
+                onChange={() =>
+                  onChange(on ? value.filter((x) => x !== o) : [...value, o])
+                }
               />
               {labelOf(o)}
             </label>

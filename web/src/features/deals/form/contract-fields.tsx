@@ -1,4 +1,7 @@
-import { MAX_REVISION_ROUNDS, usageRightsKinds } from '@machines/deal/deal-contract';
+import {
+  MAX_REVISION_ROUNDS,
+  usageRightsKinds,
+} from '@machines/deal/deal-contract';
 import { SelectField, TextArea, TextField } from '@/components/ui/field';
 import type { DealForm } from '@/features/deals/hooks/use-deal-form';
 import { t } from '@/i18n';
@@ -29,7 +32,9 @@ export function ContractFields({ deal }: { deal: DealForm }) {
       <SelectField
         label={t('create.usageRights')}
         value={form.usageKind}
-        onChange={(e) => set('usageKind', e.target.value as typeof form.usageKind)}
+        onChange={(e) =>
+          set('usageKind', e.target.value as typeof form.usageKind)
+        }
       >
         {usageRightsKinds.map((kind) => (
           <option key={kind} value={kind}>
@@ -51,7 +56,9 @@ export function ContractFields({ deal }: { deal: DealForm }) {
       <SelectField
         label={t('create.exclusivity')}
         value={form.exclusivityKind}
-        onChange={(e) => set('exclusivityKind', e.target.value as typeof form.exclusivityKind)}
+        onChange={(e) =>
+          set('exclusivityKind', e.target.value as typeof form.exclusivityKind)
+        }
       >
         <option value="none">{t('create.exclusivity.none')}</option>
         <option value="category">{t('create.exclusivity.category')}</option>

@@ -14,7 +14,8 @@ import { MilestonePlanFields } from './milestone-plan-fields';
 /** What the deal is: creator, terms, amount and dates (the option lists come from machines/). */
 export function DealFormFields({ deal }: { deal: DealForm }) {
   const { form, set, amount, tried } = deal;
-  const required = (value: string) => (tried && value.trim() === '' ? t('form.required') : null);
+  const required = (value: string) =>
+    tried && value.trim() === '' ? t('form.required') : null;
   return (
     <>
       <TextField
@@ -62,7 +63,9 @@ export function DealFormFields({ deal }: { deal: DealForm }) {
         showEmpty={tried}
         extra={
           amount.cents !== null &&
-          t('create.feeLine', { total: formatMoney(breakdown(amount.cents, 'deal').totalCents) })
+          t('create.feeLine', {
+            total: formatMoney(breakdown(amount.cents, 'deal').totalCents),
+          })
         }
       />
       <DealScheduleFields deal={deal} />

@@ -1,7 +1,14 @@
 import type { DealDto, DealInput, DealPlatform } from '@machines/contract/api';
 import { platforms } from '@machines/deal/deal-options';
-import { DEFAULT_REVISION_ROUNDS, type UsageRightsKind } from '@machines/deal/deal-contract';
-import { centsToDecimal, MAX_DEAL_CENTS, MIN_DEAL_CENTS } from '@machines/money';
+import {
+  DEFAULT_REVISION_ROUNDS,
+  type UsageRightsKind,
+} from '@machines/deal/deal-contract';
+import {
+  centsToDecimal,
+  MAX_DEAL_CENTS,
+  MIN_DEAL_CENTS,
+} from '@machines/money';
 import { readAmount, type AmountReading } from '@/lib/amount';
 import { descriptionText } from '@/features/deals/model/deal-text';
 import { currentSettings } from '@/i18n';
@@ -75,10 +82,17 @@ export function formFromDeal(deal: DealDto): DealFormState {
     briefingFiles: deal.briefingFiles ?? '',
     revisionRounds: String(deal.revisionRounds),
     usageKind: deal.usageRights?.kind ?? 'organic',
-    usageDays: deal.usageRights?.kind === 'paid_ads' ? String(deal.usageRights.days) : '30',
+    usageDays:
+      deal.usageRights?.kind === 'paid_ads'
+        ? String(deal.usageRights.days)
+        : '30',
     exclusivityKind: deal.exclusivity.kind,
-    exclusivityDays: deal.exclusivity.kind === 'category' ? String(deal.exclusivity.days) : '30',
-    exclusivityCategory: deal.exclusivity.kind === 'category' ? deal.exclusivity.category : '',
+    exclusivityDays:
+      deal.exclusivity.kind === 'category'
+        ? String(deal.exclusivity.days)
+        : '30',
+    exclusivityCategory:
+      deal.exclusivity.kind === 'category' ? deal.exclusivity.category : '',
     brandTerms: deal.brandTerms ?? '',
     milestones: planFromDeal(deal),
     confirmed: true,
@@ -109,10 +123,13 @@ export const planDeal = (f: DealFormState, today: string) => ({
 });
 
 /** The plan's problems (none for the plain deal). */
-export const formPlanProblems = (f: DealFormState, today: string): PlanProblem[] =>
-  planProblems(f.milestones, planDeal(f, today));
+export const formPlanProblems = (
+  f: DealFormState,
+  today: string,
+): PlanProblem[] => planProblems(f.milestones, planDeal(f, today));
 
-const orNull = (v: string): string | null => (v.trim() === '' ? null : v.trim());
+const orNull = (v: string): string | null =>
+  v.trim() === '' ? null : v.trim();
 
 export function toDealInput(f: DealFormState): DealInput {
   return {
@@ -148,6 +165,9 @@ export function toDealInput(f: DealFormState): DealInput {
 
 /** The plan when the deal is split; the plain deal sends none, exactly as before plans existed. */
 function planInput(f: DealFormState): Pick<DealInput, 'milestones'> {
-  const milestones = toMilestoneInputs(f.milestones, dealAmountBounds().maxCents);
+  const milestones = toMilestoneInputs(
+    f.milestones,
+    dealAmountBounds().maxCents,
+  );
   return milestones ? { milestones } : {};
 }

@@ -33,7 +33,10 @@ const planErrorKey: Record<PlanCode, MessageKey> = {
   milestones_above_limit: 'create.amountCap',
 };
 
-const planErrorText = (problem: PlanProblem, totalCents: number | null): string =>
+const planErrorText = (
+  problem: PlanProblem,
+  totalCents: number | null,
+): string =>
   t(planErrorKey[problem.code], {
     total: totalCents === null ? '–' : formatMoney(totalCents),
     min: formatMoney(MIN_MILESTONE_CENTS),
@@ -61,7 +64,9 @@ export function MilestonePlanFields({ deal }: { deal: DealForm }) {
         </>
       ) : (
         <>
-          <p className="text-sm text-slate-600">{t('plan.intro', { max: PLAN_MAX })}</p>
+          <p className="text-sm text-slate-600">
+            {t('plan.intro', { max: PLAN_MAX })}
+          </p>
           {plan.map((m, i) => (
             <MilestoneFields
               key={i}
@@ -100,19 +105,27 @@ function MilestoneFields({
 }) {
   const m = deal.form.milestones[index]!;
   const number = index + 1;
-  const bounds = { minCents: MIN_MILESTONE_CENTS, maxCents: dealAmountBounds().maxCents };
+  const bounds = {
+    minCents: MIN_MILESTONE_CENTS,
+    maxCents: dealAmountBounds().maxCents,
+  };
   const errorOf = (field: PlanProblem['field']) => {
-    const problem = deal.planShown.find((p) => p.index === index && p.field === field);
+    const problem = deal.planShown.find(
+      (p) => p.index === index && p.field === field,
+    );
     return problem ? planErrorText(problem, deal.amount.cents) : null;
   };
   // The server's refusal of this amount; the field says its own reading's problems itself.
-  const refused = deal.refusal?.index === index && deal.refusal.field === 'amount';
+  const refused =
+    deal.refusal?.index === index && deal.refusal.field === 'amount';
   return (
     <fieldset
       className="space-y-3 rounded-xl border border-slate-200 p-3"
       data-testid={`milestone-${number}`}
     >
-      <legend className="px-1 text-sm font-semibold">{t('plan.milestone', { number })}</legend>
+      <legend className="px-1 text-sm font-semibold">
+        {t('plan.milestone', { number })}
+      </legend>
       <TextField
         label={t('plan.title')}
         maxLength={200}

@@ -44,10 +44,18 @@ export type PlanProblem =
 export const PLAN_MIN = 2;
 export const PLAN_MAX = MAX_MILESTONES;
 
-const blank = (): MilestoneDraft => ({ title: '', deliverables: [], amount: '', dueDate: '' });
+const blank = (): MilestoneDraft => ({
+  title: '',
+  deliverables: [],
+  amount: '',
+  dueDate: '',
+});
 
 /** Splitting the deal: two milestones, the first with the deal's deliverables and delivery date. */
-export const splitPlan = (deal: { deliverables: string[]; deadline: string }): MilestoneDraft[] => [
+export const splitPlan = (deal: {
+  deliverables: string[];
+  deadline: string;
+}): MilestoneDraft[] => [
   { ...blank(), deliverables: deal.deliverables, dueDate: deal.deadline },
   blank(),
 ];
@@ -56,7 +64,10 @@ export const addMilestone = (plan: MilestoneDraft[]): MilestoneDraft[] =>
   plan.length >= PLAN_MAX ? plan : [...plan, blank()];
 
 /** Without milestone `index`; down to one, the plan is the plain deal again (no milestones). */
-export function removeMilestone(plan: MilestoneDraft[], index: number): MilestoneDraft[] {
+export function removeMilestone(
+  plan: MilestoneDraft[],
+  index: number,
+): MilestoneDraft[] {
   const rest = plan.filter((_, i) => i !== index);
   return rest.length < PLAN_MIN ? [] : rest;
 }
@@ -65,18 +76,29 @@ export const updateMilestone = (
   plan: MilestoneDraft[],
   index: number,
   change: Partial<MilestoneDraft>,
-): MilestoneDraft[] => plan.map((m, i) => (i === index ? { ...m, ...change } : m));
+): MilestoneDraft[] =>
+  plan.map((m, i) => (i === index ? { ...m, ...change } : m));
 
 /** A milestone's amount as its field understands it: at least €1.00, at most the deal cap. */
-export const readMilestoneAmount = (amount: string, maxCents: number): AmountReading =>
+export const readMilestoneAmount = (
+  amount: string,
+  maxCents: number,
+): AmountReading =>
   readAmount(amount, { minCents: MIN_MILESTONE_CENTS, maxCents });
 
 /** What the milestones add up to so far (the amounts understood; the others count as nothing). */
-export const planSumCents = (plan: readonly MilestoneDraft[], maxCents: number): number =>
-  plan.reduce((sum, m) => sum + (readMilestoneAmount(m.amount, maxCents).cents ?? 0), 0);
+export const planSumCents = (
+  plan: readonly MilestoneDraft[],
+  maxCents: number,
+): number =>
+  plan.reduce(
+    (sum, m) => sum + (readMilestoneAmount(m.amount, maxCents).cents ?? 0),
+    0,
+  );
 
 /** Today's calendar day as the server counts it (UTC), YYYY-MM-DD. */
-export const utcToday = (now = new Date()): string => now.toISOString().slice(0, 10);
+export const utcToday = (now = new Date()): string =>
+  now.toISOString().slice(0, 10);
 
 const amountCode = (reading: AmountReading): PlanCode | null =>
   reading.problem === null
@@ -87,7 +109,12 @@ const amountCode = (reading: AmountReading): PlanCode | null =>
         ? 'milestones_above_limit'
         : 'milestone_amount_invalid';
 
-function milestoneProblems(m: MilestoneDraft, index: number, maxCents: number, today: string) {
+function milestoneProblems(
+  m: MilestoneDraft,
+  index: number,
+  maxCents: number,
+  today: string,
+) {
   const problems: PlanProblem[] = [];
   const title = m.title.trim();
   if (title === '' || title.length > MAX_MILESTONE_TITLE_LENGTH)
@@ -95,7 +122,11 @@ function milestoneProblems(m: MilestoneDraft, index: number, maxCents: number, t
   const amount = amountCode(readMilestoneAmount(m.amount, maxCents));
   if (amount) problems.push({ code: amount, field: 'amount', index });
   if (m.dueDate === '')
-    problems.push({ code: 'milestone_due_date_invalid', field: 'dueDate', index });
+    problems.push({
+      code: 'milestone_due_date_invalid',
+      field: 'dueDate',
+      index,
+    });
   else if (m.dueDate < today)
     problems.push({ code: 'milestone_due_in_past', field: 'dueDate', index });
   return problems;
@@ -113,12 +144,22 @@ export function planProblems(
   if (plan.length === 0) return [];
   if (plan.length < PLAN_MIN || plan.length > PLAN_MAX)
     return [{ code: 'milestones_count', field: 'sum', index: null }];
-  const problems = plan.flatMap((m, i) => milestoneProblems(m, i, deal.maxCents, deal.today));
+  const problems = plan.flatMap((m, i) =>
+    milestoneProblems(m, i, deal.maxCents, deal.today),
+  );
   const sum = planSumCents(plan, deal.maxCents);
   if (sum > deal.maxCents)
-    problems.push({ code: 'milestones_above_limit', field: 'sum', index: null });
+    problems.push({
+      code: 'milestones_above_limit',
+      field: 'sum',
+      index: null,
+    });
   else if (deal.amountCents !== null && sum !== deal.amountCents)
-    problems.push({ code: 'milestones_sum_mismatch', field: 'sum', index: null });
+    problems.push({
+      code: 'milestones_sum_mismatch',
+      field: 'sum',
+      index: null,
+    });
   return problems;
 }
 
@@ -137,9 +178,11 @@ export function placeRefusal(
   const field =
     code === 'milestone_title_required'
       ? 'title'
-      : code === 'milestone_due_in_past' || code === 'milestone_due_date_invalid'
+      : code === 'milestone_due_in_past' ||
+          code === 'milestone_due_date_invalid'
         ? 'dueDate'
-        : code === 'milestone_amount_invalid' || code === 'milestone_amount_too_small'
+        : code === 'milestone_amount_invalid' ||
+            code === 'milestone_amount_too_small'
           ? 'amount'
           : null;
   return field && plan.length > 0
@@ -148,9 +191,15 @@ export function placeRefusal(
 }
 
 /** For a due date, the milestone due first (the one a later clock finds past); else the first. */
-function earliest(plan: readonly MilestoneDraft[], field: 'title' | 'amount' | 'dueDate'): number {
+function earliest(
+  plan: readonly MilestoneDraft[],
+  field: 'title' | 'amount' | 'dueDate',
+): number {
   if (field !== 'dueDate') return 0;
-  return plan.reduce((best, m, i) => (m.dueDate < plan[best]!.dueDate ? i : best), 0);
+  return plan.reduce(
+    (best, m, i) => (m.dueDate < plan[best]!.dueDate ? i : best),
+    0,
+  );
 }
 
 /** The plan as the API takes it; none for the plain deal. */

@@ -4,8 +4,10 @@ import { HttpError } from '@/lib/http';
 import { t } from '@/i18n';
 
 function checkoutErrorText(error: unknown): string {
-  if (error instanceof HttpError && error.status === 404) return t('payment.errorNotFound');
-  if (error instanceof HttpError && error.status === 401) return t('payment.errorLogin');
+  if (error instanceof HttpError && error.status === 404)
+    return t('payment.errorNotFound');
+  if (error instanceof HttpError && error.status === 401)
+    return t('payment.errorLogin');
   return t('payment.errorUnexpected');
 }
 
@@ -17,9 +19,11 @@ export function useCheckout(dealId: number) {
       checkout.mutate(dealId, {
         onSuccess: (answer) => {
           if (answer.url) window.location.assign(answer.url);
-          else toast({ title: t('payment.errorNoUrl'), variant: 'destructive' });
+          else
+            toast({ title: t('payment.errorNoUrl'), variant: 'destructive' });
         },
-        onError: (error) => toast({ title: checkoutErrorText(error), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: checkoutErrorText(error), variant: 'destructive' }),
       }),
     paying: checkout.isPending,
   };

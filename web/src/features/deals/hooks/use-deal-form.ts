@@ -26,7 +26,10 @@ import { t } from '@/i18n';
 /** After a refused submit, the first field in error gets the focus (it may be far above the button). */
 const focusFirstInvalid = (form: HTMLFormElement) =>
   setTimeout(
-    () => form.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid]')?.focus(),
+    () =>
+      form
+        .querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid]')
+        ?.focus(),
     0,
   );
 
@@ -67,7 +70,9 @@ export function useDealForm(editId: number) {
   const onError = (error: Error) => {
     const code = error instanceof HttpError ? error.serverErrorCode : null;
     if (isPlanCode(code))
-      setRefusal(placeRefusal(code, form.milestones, planDeal(form, utcToday())));
+      setRefusal(
+        placeRefusal(code, form.milestones, planDeal(form, utcToday())),
+      );
     toast({
       title: editing ? t('toast.updateError') : t('toast.createError'),
       description: errorText(error) || t('toast.tryAgain'),
@@ -93,7 +98,10 @@ export function useDealForm(editId: number) {
     if (editing) update.mutate({ id: editId, input }, { onSuccess, onError });
     else create.mutate(input, { onSuccess, onError });
   };
-  const set = <K extends keyof DealFormState>(key: K, value: DealFormState[K]) => {
+  const set = <K extends keyof DealFormState>(
+    key: K,
+    value: DealFormState[K],
+  ) => {
     setRefusal(null);
     setForm((f) => ({ ...f, [key]: value }));
   };

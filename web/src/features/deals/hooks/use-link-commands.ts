@@ -20,11 +20,13 @@ const failedWith =
   (client: QueryClient, token: string) =>
   (title: MessageKey, describe: Describe = () => null) =>
   (error: Error) =>
-    error instanceof HttpError && error.serverErrorCode === 'deal_claimed_elsewhere'
+    error instanceof HttpError &&
+    error.serverErrorCode === 'deal_claimed_elsewhere'
       ? void client.invalidateQueries({ queryKey: dealKeys.byToken(token) })
       : toast({
           title: t(title),
-          description: describe(error) ?? (errorText(error) || t('app.tryAgainLater')),
+          description:
+            describe(error) ?? (errorText(error) || t('app.tryAgainLater')),
           variant: 'destructive',
         });
 
@@ -37,7 +39,11 @@ export function useLinkCommands(token: string) {
   return {
     token,
     /** A refused e-mail code goes to `onCodeRefused` (told in its field); other refusals are toasts. */
-    accept: (contractHash: string, emailCode: string, onCodeRefused: (text: string) => void) =>
+    accept: (
+      contractHash: string,
+      emailCode: string,
+      onCodeRefused: (text: string) => void,
+    ) =>
       accept.mutate(
         { token, contractHash, emailCode },
         {
@@ -55,18 +61,35 @@ export function useLinkCommands(token: string) {
         {
           onSuccess: (answer) => {
             if (answer.url) window.location.assign(answer.url);
-            else toast({ title: t('toast.onboardingNoUrl'), variant: 'destructive' });
+            else
+              toast({
+                title: t('toast.onboardingNoUrl'),
+                variant: 'destructive',
+              });
           },
           onError: failed('toast.onboardingError'),
         },
       ),
     startingBankSetup: onboarding.isPending,
-    deliver: (note: string | null, links: string[], milestone?: number, describe?: Describe) =>
+    deliver: (
+      note: string | null,
+      links: string[],
+      milestone?: number,
+      describe?: Describe,
+    ) =>
       deliver.mutate(
-        { token, note, links, ...(milestone === undefined ? {} : { milestone }) },
+        {
+          token,
+          note,
+          links,
+          ...(milestone === undefined ? {} : { milestone }),
+        },
         {
           onSuccess: () =>
-            toast({ title: t('toast.delivered'), description: t('toast.deliveredText') }),
+            toast({
+              title: t('toast.delivered'),
+              description: t('toast.deliveredText'),
+            }),
           onError: failed('toast.deliverError', describe),
         },
       ),

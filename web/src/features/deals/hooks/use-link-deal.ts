@@ -21,7 +21,9 @@ export function useLinkDeal(token: string) {
     () => [dealKeys.byToken(token)],
     [dealKeys.byToken(token)],
   );
-  useStripeSetupReturn(() => client.invalidateQueries({ queryKey: dealKeys.byToken(token) }));
+  useStripeSetupReturn(() =>
+    client.invalidateQueries({ queryKey: dealKeys.byToken(token) }),
+  );
 
   useEffect(() => {
     if (deal.isError && !deal.data && !warned.current) {

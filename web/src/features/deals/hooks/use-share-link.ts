@@ -1,12 +1,16 @@
 import { useState } from 'react';
 import type { DealDto } from '@machines/contract/api';
 import { toast } from '@/components/ui/toast-store';
-import { useGenerateToken, useRotateToken } from '@/features/deals/api/generate-token.mutation';
+import {
+  useGenerateToken,
+  useRotateToken,
+} from '@/features/deals/api/generate-token.mutation';
 import { errorText, HttpError } from '@/lib/http';
 import { t } from '@/i18n';
 
 const isAuthError = (error: Error) =>
-  error instanceof HttpError && (error.status === 401 || error.serverCode === 'unauthorized');
+  error instanceof HttpError &&
+  (error.status === 401 || error.serverCode === 'unauthorized');
 
 /** The brand's creator link of a deal: made on demand, replaced before the creator accepted it. */
 export function useShareLink(deal: DealDto) {
@@ -20,7 +24,9 @@ export function useShareLink(deal: DealDto) {
         onSuccess: (answer) => setMade(answer.token),
         onError: (error) =>
           toast({
-            title: isAuthError(error) ? t('toast.loginPrompt') : t('toast.linkError'),
+            title: isAuthError(error)
+              ? t('toast.loginPrompt')
+              : t('toast.linkError'),
             variant: 'destructive',
           }),
       }),

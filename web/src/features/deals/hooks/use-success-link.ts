@@ -19,7 +19,8 @@ export function useSuccessLink(deal: DealDto | undefined): string | null {
     }
     asked.current = true;
     generate.mutate(deal.id, {
-      onSuccess: (answer) => setLink(answer.shareableUrl || acceptUrl(answer.token)),
+      onSuccess: (answer) =>
+        setLink(answer.shareableUrl || acceptUrl(answer.token)),
       onError: (error) => {
         const auth =
           error instanceof HttpError &&

@@ -12,6 +12,7 @@ export function checkoutOutcome(
   if (deal.paidAt !== null) return null;
   const c = deal.machine.context;
   const session = c.checkoutSessionId;
-  if (typeof session === 'string' && session === c.lastFailedSessionId) return 'failed';
+  if (typeof session === 'string' && session === c.lastFailedSessionId)
+    return 'failed';
   return returned === 'cancelled' ? 'cancelled' : null;
 }

@@ -5,8 +5,12 @@ export function descriptionLines(description: string | string[]): {
 } {
   if (Array.isArray(description)) return { bullets: true, lines: description };
   const lines = description.split('\n').filter((l) => l.trim() !== '');
-  const bullets = lines.length > 0 && lines.every((l) => /^\s*[-•*]\s+/.test(l));
-  return { bullets, lines: bullets ? lines.map((l) => l.replace(/^\s*[-•*]\s+/, '')) : lines };
+  const bullets =
+    lines.length > 0 && lines.every((l) => /^\s*[-•*]\s+/.test(l));
+  return {
+    bullets,
+    lines: bullets ? lines.map((l) => l.replace(/^\s*[-•*]\s+/, '')) : lines,
+  };
 }
 
 export const descriptionText = (description: string | string[]): string =>

@@ -29,7 +29,10 @@ export function disputedCents(deal: DealDto): number | null {
   if (deal.disputeCreatedAt) return deal.amountCents;
   let latest: { at: string; cents: number } | null = null;
   for (const m of deal.milestones ?? [])
-    if (m.disputeCreatedAt && (latest === null || m.disputeCreatedAt > latest.at))
+    if (
+      m.disputeCreatedAt &&
+      (latest === null || m.disputeCreatedAt > latest.at)
+    )
       latest = { at: m.disputeCreatedAt, cents: m.amountCents };
   return latest?.cents ?? null;
 }

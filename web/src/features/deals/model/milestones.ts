@@ -7,10 +7,14 @@ import type { DealClock } from './deal-clock';
 export type MilestoneDto = NonNullable<DealDto['milestones']>[number];
 
 /** The milestones of a deal with a plan; an empty list for every other deal. */
-export const milestonesOf = (deal: DealDto): MilestoneDto[] => deal.milestones ?? [];
+export const milestonesOf = (deal: DealDto): MilestoneDto[] =>
+  deal.milestones ?? [];
 
 /** The period running on a milestone: its review after a delivery, or its dispute. */
-export function milestoneClockOf(m: MilestoneDto, onHold: boolean): DealClock | null {
+export function milestoneClockOf(
+  m: MilestoneDto,
+  onHold: boolean,
+): DealClock | null {
   if (m.status === 'delivered' && m.reviewPeriodEndsAt)
     return { kind: 'review', endsAt: m.reviewPeriodEndsAt, paused: onHold };
   if (m.status === 'dispute' && m.disputePeriodEndsAt)
@@ -19,7 +23,8 @@ export function milestoneClockOf(m: MilestoneDto, onHold: boolean): DealClock | 
 }
 
 /** The milestone's status in words. */
-export const milestoneStatusText = (status: string): string => tKey(`milestones.status.${status}`);
+export const milestoneStatusText = (status: string): string =>
+  tKey(`milestones.status.${status}`);
 
 /** The compact tracker's labels; the last one names the outcome once there is one. */
 export function milestoneStepLabels(m: MilestoneDto): string[] {
@@ -47,7 +52,9 @@ export function milestoneRefusalText(error: unknown): string | null {
   const params = error.serverParams;
   const vars = {
     ...params,
-    ...(params.status === undefined ? {} : { status: milestoneStatusText(String(params.status)) }),
+    ...(params.status === undefined
+      ? {}
+      : { status: milestoneStatusText(String(params.status)) }),
   };
   return t(`milestones.refusal.${code}` as MessageKey, vars);
 }

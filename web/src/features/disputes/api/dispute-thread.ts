@@ -1,5 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DisputeThreadDto, EvidenceFileDto } from '@machines/contract/dispute-api';
+import type {
+  DisputeThreadDto,
+  EvidenceFileDto,
+} from '@machines/contract/dispute-api';
 import { api, apiFile, type AuthMode } from '@/lib/http';
 import { saveFile } from '@/lib/save-file';
 
@@ -14,7 +17,8 @@ export interface ThreadTarget {
   headers?: Record<string, string>;
 }
 
-const threadKey = (target: ThreadTarget) => ['dispute-thread', target.base] as const;
+const threadKey = (target: ThreadTarget) =>
+  ['dispute-thread', target.base] as const;
 const options = (target: ThreadTarget) => ({
   auth: target.auth,
   ...(target.headers ? { headers: target.headers } : {}),
@@ -35,17 +39,23 @@ export function usePostDisputeMessage(target: ThreadTarget) {
       const uploaded: EvidenceFileDto[] = [];
       for (const file of files) {
         uploaded.push(
-          await api<EvidenceFileDto>(`${target.base}/files?name=${encodeURIComponent(file.name)}`, {
-            ...options(target),
-            method: 'POST',
-            body: file,
-          }),
+          await api<EvidenceFileDto>(
+            `${target.base}/files?name=${encodeURIComponent(file.name)}`,
+            {
+              ...options(target),
+              method: 'POST',
+              body: file,
+            },
+          ),
         );
       }
       return api<DisputeThreadDto>(`${target.base}/messages`, {
         ...options(target),
         method: 'POST',
-        body: { text, files: uploaded.map((f) => ({ sha256: f.sha256, name: f.name })) },
+        body: {
+          text,
+          files: uploaded.map((f) => ({ sha256: f.sha256, name: f.name })),
+        },
       });
     },
     onSuccess: (thread) => client.setQueryData(threadKey(target), thread),
@@ -53,6 +63,12 @@ export function usePostDisputeMessage(target: ThreadTarget) {
 }
 
 /** Fetches one evidence file with the reader's credentials and hands it to the browser to save. */
-export async function downloadEvidence(target: ThreadTarget, file: EvidenceFileDto) {
-  saveFile(await apiFile(`${target.base}/files/${file.sha256}`, options(target)), file.name);
+export async function downloadEvidence(
+  target: ThreadTarget,
+  file: EvidenceFileDto,
+) {
+  saveFile(
+    await apiFile(`${target.base}/files/${file.sha256}`, options(target)),
+    file.name,
+  );
 }

@@ -11,7 +11,9 @@ const DisputeThread = lazy(async () => {
 });
 
 /** A dispute's conversation (see dispute-thread.tsx), loaded when it is first shown. */
-export function DisputeThreadPanel(props: ComponentProps<typeof DisputeThread>) {
+export function DisputeThreadPanel(
+  props: ComponentProps<typeof DisputeThread>,
+) {
   return (
     <Suspense fallback={null}>
       <DisputeThread {...props} />

@@ -30,7 +30,9 @@ const ACCEPT = evidenceContentTypes.join(',');
 /** A file size as people read it: "48 kB", "2.4 MB" (in the app's locale). */
 function formatSize(bytes: number): string {
   const [value, unit] =
-    bytes >= 1_000_000 ? [bytes / 1_000_000, 'megabyte'] : [bytes / 1_000, 'kilobyte'];
+    bytes >= 1_000_000
+      ? [bytes / 1_000_000, 'megabyte']
+      : [bytes / 1_000, 'kilobyte'];
   return new Intl.NumberFormat(currentLocale(), {
     style: 'unit',
     unit,
@@ -41,14 +43,21 @@ function formatSize(bytes: number): string {
 
 /** What a file picked in the browser fails, as the server would refuse it (its bytes are checked there). */
 function fileProblem(file: File): string | null {
-  if (file.size > EVIDENCE_MAX_BYTES) return t('thread.fileTooLarge', { name: file.name });
+  if (file.size > EVIDENCE_MAX_BYTES)
+    return t('thread.fileTooLarge', { name: file.name });
   if (!(evidenceContentTypes as readonly string[]).includes(file.type))
     return t('thread.fileType', { name: file.name });
   return null;
 }
 
 /** One file of a message: a button that downloads it (the server sends it as an attachment). */
-function EvidenceButton({ target, file }: { target: ThreadTarget; file: EvidenceFileDto }) {
+function EvidenceButton({
+  target,
+  file,
+}: {
+  target: ThreadTarget;
+  file: EvidenceFileDto;
+}) {
   const download = () =>
     downloadEvidence(target, file).catch((error: unknown) =>
       toast({
@@ -62,14 +71,22 @@ function EvidenceButton({ target, file }: { target: ThreadTarget; file: Evidence
       <button
         type="button"
         onClick={() => void download()}
-        aria-label={t('thread.download', { name: file.name, size: formatSize(file.sizeBytes) })}
-        title={t('thread.download', { name: file.name, size: formatSize(file.sizeBytes) })}
+        aria-label={t('thread.download', {
+          name: file.name,
+          size: formatSize(file.sizeBytes),
+        })}
+        title={t('thread.download', {
+          name: file.name,
+          size: formatSize(file.sizeBytes),
+        })}
         className="flex min-h-11 w-full min-w-0 items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-left text-sm text-brand-700 hover:bg-slate-50"
         data-testid="evidence-file"
       >
         <Icon name="file" className="h-5 w-5" />
         <span className="min-w-0 flex-1 truncate">{file.name}</span>
-        <span className="shrink-0 text-xs text-slate-600">{formatSize(file.sizeBytes)}</span>
+        <span className="shrink-0 text-xs text-slate-600">
+          {formatSize(file.sizeBytes)}
+        </span>
       </button>
     </li>
   );
@@ -85,7 +102,9 @@ function Entry({
   mine: boolean;
   target: ThreadTarget;
 }) {
-  const who = mine ? t('thread.you') : t(`thread.side.${entry.side}` as MessageKey);
+  const who = mine
+    ? t('thread.you')
+    : t(`thread.side.${entry.side}` as MessageKey);
   return (
     <li
       className={`min-w-0 space-y-2 rounded-xl border p-3 ${mine ? 'border-brand-100 bg-brand-50' : 'border-slate-200 bg-slate-50'}`}
@@ -104,7 +123,9 @@ function Entry({
           {t('thread.opening')}
         </p>
       )}
-      <p className="whitespace-pre-wrap break-words text-sm text-slate-900">{entry.text}</p>
+      <p className="whitespace-pre-wrap break-words text-sm text-slate-900">
+        {entry.text}
+      </p>
       {entry.files.length > 0 && (
         <ul className="space-y-1" aria-label={t('thread.files')}>
           {entry.files.map((f) => (
@@ -117,7 +138,13 @@ function Entry({
 }
 
 /** The picked files, each removable, and the picker itself (a label styled as a button). */
-function FilePicker({ files, onChange }: { files: File[]; onChange: (files: File[]) => void }) {
+function FilePicker({
+  files,
+  onChange,
+}: {
+  files: File[];
+  onChange: (files: File[]) => void;
+}) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   return (
@@ -125,7 +152,10 @@ function FilePicker({ files, onChange }: { files: File[]; onChange: (files: File
       {files.length > 0 && (
         <ul className="space-y-1">
           {files.map((f, i) => (
-            <li key={`${f.name}-${i}`} className="flex min-w-0 items-center gap-2 text-sm">
+            <li
+              key={`${f.name}-${i}`}
+              className="flex min-w-0 items-center gap-2 text-sm"
+            >
               <Icon name="file" />
               <span className="min-w-0 flex-1 truncate">
                 {f.name} · {formatSize(f.size)}
@@ -207,7 +237,12 @@ function ReplyForm({ target }: { target: ThreadTarget }) {
     );
   };
   return (
-    <form noValidate onSubmit={submit} className="space-y-3" data-testid="dispute-form">
+    <form
+      noValidate
+      onSubmit={submit}
+      className="space-y-3"
+      data-testid="dispute-form"
+    >
       <TextArea
         label={t('thread.message')}
         value={text}
@@ -222,7 +257,12 @@ function ReplyForm({ target }: { target: ThreadTarget }) {
         data-testid="dispute-message"
       />
       <FilePicker files={files} onChange={setFiles} />
-      <Button type="submit" block disabled={post.isPending} data-testid="dispute-send">
+      <Button
+        type="submit"
+        block
+        disabled={post.isPending}
+        data-testid="dispute-send"
+      >
         {post.isPending ? t('thread.sending') : t('thread.send')}
       </Button>
     </form>
@@ -230,13 +270,24 @@ function ReplyForm({ target }: { target: ThreadTarget }) {
 }
 
 /** When the dispute ends and what happens then, or that it is closed or held. */
-function Ending({ thread, amountCents }: { thread: DisputeThreadDto; amountCents?: number }) {
-  if (!thread.open) return <p className="text-sm text-slate-600">{t('thread.closed')}</p>;
-  if (thread.onHold) return <p className="text-sm text-amber-900">{t('thread.onHold')}</p>;
+function Ending({
+  thread,
+  amountCents,
+}: {
+  thread: DisputeThreadDto;
+  amountCents?: number;
+}) {
+  if (!thread.open)
+    return <p className="text-sm text-slate-600">{t('thread.closed')}</p>;
+  if (thread.onHold)
+    return <p className="text-sm text-amber-900">{t('thread.onHold')}</p>;
   if (!thread.endsAt) return null;
   const time = formatDateTime(thread.endsAt);
   return (
-    <p className="rounded-lg bg-red-50 p-3 text-sm text-red-900" data-testid="dispute-ends">
+    <p
+      className="rounded-lg bg-red-50 p-3 text-sm text-red-900"
+      data-testid="dispute-ends"
+    >
       {amountCents === undefined
         ? t('thread.endsAtNoAmount', { time })
         : t('thread.endsAt', { time, amount: formatMoney(amountCents) })}
@@ -274,7 +325,10 @@ export default function DisputeThread({
       ) : (
         <>
           <p className="text-sm text-slate-600">{t('thread.intro')}</p>
-          <Ending thread={d} {...(amountCents === undefined ? {} : { amountCents })} />
+          <Ending
+            thread={d}
+            {...(amountCents === undefined ? {} : { amountCents })}
+          />
           <ol className="space-y-2">
             {d.entries.map((e) => (
               <Entry

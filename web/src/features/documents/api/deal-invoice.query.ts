@@ -24,7 +24,8 @@ export const useDealInvoice = (
 export const useDealDocumentRefs = (dealId: number) =>
   useQuery({
     queryKey: ['deal-document-refs', dealId],
-    queryFn: () => api<Record<string, string>>(`/api/deals/${dealId}/documents`),
+    queryFn: () =>
+      api<Record<string, string>>(`/api/deals/${dealId}/documents`),
     staleTime: Infinity,
     retry: false,
   });

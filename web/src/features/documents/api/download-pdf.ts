@@ -14,7 +14,10 @@ export async function downloadDocumentPdf(
 }
 
 /** Downloads a document's CSV (the year overview's lines) under `fileName`. */
-export async function downloadDocumentCsv(source: DocumentSource, fileName: string): Promise<void> {
+export async function downloadDocumentCsv(
+  source: DocumentSource,
+  fileName: string,
+): Promise<void> {
   const blob = await apiFile(`${source.path}/csv`, source.options);
   saveFile(blob, fileName);
 }

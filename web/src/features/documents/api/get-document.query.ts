@@ -8,7 +8,8 @@ import type { DocumentSource } from '@/features/documents/model/document-source'
 export const useMoneyDocument = (source: DocumentSource | null) =>
   useQuery({
     queryKey: ['document', source?.path ?? ''],
-    queryFn: () => api<MoneyDocumentDto | InvoiceDocumentDto>(source!.path, source!.options),
+    queryFn: () =>
+      api<MoneyDocumentDto | InvoiceDocumentDto>(source!.path, source!.options),
     enabled: source !== null,
     retry: false,
   });

@@ -1,5 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BillingDetails, BillingDetailsAnswer } from '@machines/documents/billing-details';
+import type {
+  BillingDetails,
+  BillingDetailsAnswer,
+} from '@machines/documents/billing-details';
 import { claimHeaders } from '@/lib/claim-secret';
 import { api, type RequestOptions } from '@/lib/http';
 import { issuedInvoice } from './issued-invoice';
@@ -18,7 +21,11 @@ const billingKey = (token: string) => ['request-billing', token] as const;
 export const useRequestBilling = (token: string, enabled: boolean) =>
   useQuery({
     queryKey: billingKey(token),
-    queryFn: () => api<BillingDetailsAnswer>(linkPath(token, 'billing-details'), asHolder(token)),
+    queryFn: () =>
+      api<BillingDetailsAnswer>(
+        linkPath(token, 'billing-details'),
+        asHolder(token),
+      ),
     enabled,
     retry: false,
   });
@@ -40,10 +47,17 @@ export function useSaveRequestBilling(token: string) {
   });
 }
 
-export type RequestInvoiceKind = 'invoice' | 'credit-note' | 'self-billed-invoice';
+export type RequestInvoiceKind =
+  | 'invoice'
+  | 'credit-note'
+  | 'self-billed-invoice';
 
 /** A paid request's fee invoice (or credit note, or self-billed invoice); null while not issued (409). */
-export const useRequestInvoice = (token: string, kind: RequestInvoiceKind, enabled: boolean) =>
+export const useRequestInvoice = (
+  token: string,
+  kind: RequestInvoiceKind,
+  enabled: boolean,
+) =>
   useQuery({
     queryKey: ['request-invoice', token, kind],
     queryFn: () => issuedInvoice(linkPath(token, kind), asHolder(token)),
@@ -55,7 +69,8 @@ export const useRequestInvoice = (token: string, kind: RequestInvoiceKind, enabl
 export const useOwnRequestSelfBilled = (requestId: number, enabled: boolean) =>
   useQuery({
     queryKey: ['own-request-self-billed', requestId],
-    queryFn: () => issuedInvoice(`/api/payment-requests/${requestId}/self-billed-invoice`),
+    queryFn: () =>
+      issuedInvoice(`/api/payment-requests/${requestId}/self-billed-invoice`),
     enabled,
     retry: false,
   });
@@ -64,7 +79,10 @@ export const useOwnRequestSelfBilled = (requestId: number, enabled: boolean) =>
 export const useRequestDocumentRefs = (requestId: number, enabled: boolean) =>
   useQuery({
     queryKey: ['request-document-refs', requestId],
-    queryFn: () => api<Record<string, string>>(`/api/payment-requests/${requestId}/documents`),
+    queryFn: () =>
+      api<Record<string, string>>(
+        `/api/payment-requests/${requestId}/documents`,
+      ),
     enabled,
     staleTime: Infinity,
     retry: false,

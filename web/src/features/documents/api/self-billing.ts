@@ -1,5 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SelfBillingAnswer, SelfBillingTerms } from '@machines/documents/self-billing';
+import type {
+  SelfBillingAnswer,
+  SelfBillingTerms,
+} from '@machines/documents/self-billing';
 import { getAuthToken } from '@/lib/auth-token';
 import { claimHeaders } from '@/lib/claim-secret';
 import { api, type RequestOptions } from '@/lib/http';
@@ -59,7 +62,8 @@ export function useSaveSelfBilling(source: SelfBillingSource) {
 export const useLinkSelfBilledInvoice = (token: string, enabled: boolean) =>
   useQuery({
     queryKey: ['self-billed-invoice', token],
-    queryFn: () => issuedInvoice(linkPath(token, 'self-billed-invoice'), linkOptions(token)),
+    queryFn: () =>
+      issuedInvoice(linkPath(token, 'self-billed-invoice'), linkOptions(token)),
     enabled,
     retry: false,
   });

@@ -74,14 +74,22 @@ export function AddressFields({
   });
   return (
     <>
-      <TextField label={t('address.company')} {...field('company')} error={errors.company} />
+      <TextField
+        label={t('address.company')}
+        {...field('company')}
+        error={errors.company}
+      />
       <TextField
         label={t('address.street')}
         autoComplete="address-line1"
         {...field('street')}
         error={errors.street}
       />
-      <TextField label={t('address.street2')} autoComplete="address-line2" {...field('street2')} />
+      <TextField
+        label={t('address.street2')}
+        autoComplete="address-line2"
+        {...field('street2')}
+      />
       <div className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-[8rem_1fr]">
         <TextField
           label={t('address.postcode')}

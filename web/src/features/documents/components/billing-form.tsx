@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
-import type { BillingDetails, BillingDetailsAnswer } from '@machines/documents/billing-details';
+import type {
+  BillingDetails,
+  BillingDetailsAnswer,
+} from '@machines/documents/billing-details';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';
@@ -52,11 +55,17 @@ export function BillingForm({
       },
       onError: (error) => {
         // The server's words for a VAT id it refused go under the field, in the reader's language.
-        if (error instanceof HttpError && error.body.includes('"vat_id_invalid"'))
+        if (
+          error instanceof HttpError &&
+          error.body.includes('"vat_id_invalid"')
+        )
           setErrors({ vatId: error.serverMessage });
         toast({
           title: t(texts.failed),
-          description: error instanceof HttpError ? error.serverMessage : t(texts.failedText),
+          description:
+            error instanceof HttpError
+              ? error.serverMessage
+              : t(texts.failedText),
           variant: 'destructive',
         });
       },
@@ -64,7 +73,12 @@ export function BillingForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-3" aria-label={t(texts.title)}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-3"
+      aria-label={t(texts.title)}
+    >
       <AddressFields form={form} setForm={setForm} errors={errors} />
       <TextField
         label={t(texts.vatId)}

@@ -1,4 +1,7 @@
-import type { DocumentLayout, DocumentLine } from '@machines/documents/document-layout';
+import type {
+  DocumentLayout,
+  DocumentLine,
+} from '@machines/documents/document-layout';
 
 function Line({ line }: { line: DocumentLine }) {
   if (line.block)
@@ -9,7 +12,9 @@ function Line({ line }: { line: DocumentLine }) {
       </div>
     );
   return (
-    <div className={`flex justify-between gap-4 py-1 ${line.strong ? 'font-semibold' : ''}`}>
+    <div
+      className={`flex justify-between gap-4 py-1 ${line.strong ? 'font-semibold' : ''}`}
+    >
       <dt className="text-slate-600 print:text-slate-700">{line.label}</dt>
       {/* An amount stays on one line; a long reference may break anywhere. */}
       <dd
@@ -51,7 +56,9 @@ export function DocumentSheet({ layout }: { layout: DocumentLayout }) {
         </section>
       ))}
       <p className="mt-6 text-xs text-slate-600">{layout.note}</p>
-      <p className="mt-4 hidden text-center text-xs text-slate-500 print:block">{layout.footer}</p>
+      <p className="mt-4 hidden text-center text-xs text-slate-500 print:block">
+        {layout.footer}
+      </p>
     </article>
   );
 }

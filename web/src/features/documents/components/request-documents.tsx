@@ -26,7 +26,13 @@ const texts: BillingTexts = {
  * details the invoice is made out to, asked before the checkout (optional) and, while a paid
  * request's invoice waits for them, asked for again.
  */
-export function RequestDocuments({ token, paid }: { token: string; paid: boolean }) {
+export function RequestDocuments({
+  token,
+  paid,
+}: {
+  token: string;
+  paid: boolean;
+}) {
   const billing = useRequestBilling(token, true);
   const save = useSaveRequestBilling(token);
   const invoice = useRequestInvoice(token, 'invoice', paid);
@@ -40,13 +46,25 @@ export function RequestDocuments({ token, paid }: { token: string; paid: boolean
       {paid && (
         <div className="grid grid-cols-2 gap-2">
           <DocumentLink to={`${base}/receipt`} kind="receipt" />
-          {invoice.data && <DocumentLink to={`${base}/invoice`} kind="invoice" />}
-          {credit.data && <DocumentLink to={`${base}/credit-note`} kind="creditNote" />}
-          {selfBilled.data && <DocumentLink to={`${base}/self-billed-invoice`} kind="selfBilled" />}
+          {invoice.data && (
+            <DocumentLink to={`${base}/invoice`} kind="invoice" />
+          )}
+          {credit.data && (
+            <DocumentLink to={`${base}/credit-note`} kind="creditNote" />
+          )}
+          {selfBilled.data && (
+            <DocumentLink
+              to={`${base}/self-billed-invoice`}
+              kind="selfBilled"
+            />
+          )}
         </div>
       )}
       {waiting && (
-        <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+        <p
+          role="status"
+          className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
+        >
           {t('doc.invoiceWaiting')}
         </p>
       )}
@@ -55,7 +73,11 @@ export function RequestDocuments({ token, paid }: { token: string; paid: boolean
           {t('preqDoc.title')}
         </summary>
         <p className="mb-3 text-sm text-slate-600">{t('preqDoc.intro')}</p>
-        {billing.data ? <BillingForm initial={details} save={save} texts={texts} /> : <Spinner />}
+        {billing.data ? (
+          <BillingForm initial={details} save={save} texts={texts} />
+        ) : (
+          <Spinner />
+        )}
       </details>
     </Card>
   );

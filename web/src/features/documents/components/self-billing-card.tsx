@@ -1,5 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { SelfBillingAgreement, SelfBillingTerms } from '@machines/documents/self-billing';
+import type {
+  SelfBillingAgreement,
+  SelfBillingTerms,
+} from '@machines/documents/self-billing';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
@@ -38,12 +41,21 @@ const vatRefusal = (error: unknown): string | undefined =>
  * each later payout comes with the invoice to the brand in the creator's name, or withdraw for
  * later payouts; and the self-billed invoice once there is one.
  */
-export function SelfBillingCard({ token, paidOut }: { token: string; paidOut: boolean }) {
+export function SelfBillingCard({
+  token,
+  paidOut,
+}: {
+  token: string;
+  paidOut: boolean;
+}) {
   const invoice = useLinkSelfBilledInvoice(token, paidOut);
   return (
     <SelfBillingPanel source={linkSelfBilling(token)}>
       {invoice.data && (
-        <DocumentLink to={`/accept/${token}/self-billed-invoice`} kind="selfBilled" />
+        <DocumentLink
+          to={`/accept/${token}/self-billed-invoice`}
+          kind="selfBilled"
+        />
       )}
     </SelfBillingPanel>
   );
@@ -70,7 +82,11 @@ export function SelfBillingPanel({
         <h2 className="font-semibold">{t('selfBilling.title')}</h2>
         <p className="text-sm text-slate-600">{t('selfBilling.intro')}</p>
       </div>
-      {current ? <Agreed source={source} agreement={current} /> : <AgreeForm source={source} />}
+      {current ? (
+        <Agreed source={source} agreement={current} />
+      ) : (
+        <AgreeForm source={source} />
+      )}
       {children}
     </Card>
   );
@@ -87,7 +103,8 @@ function Agreed({
   const withdraw = () =>
     save.mutate(null, {
       onSuccess: () => toast({ title: t('selfBilling.withdrawn') }),
-      onError: () => toast({ title: t('selfBilling.failedText'), variant: 'destructive' }),
+      onError: () =>
+        toast({ title: t('selfBilling.failedText'), variant: 'destructive' }),
     });
   return (
     <div className="space-y-2">
@@ -100,7 +117,12 @@ function Agreed({
           ? t('selfBilling.agreedVat', { vatId: agreement.vatId })
           : t('selfBilling.agreedSmall')}
       </p>
-      <Button variant="secondary" block onClick={withdraw} disabled={save.isPending}>
+      <Button
+        variant="secondary"
+        block
+        onClick={withdraw}
+        disabled={save.isPending}
+      >
         {t('selfBilling.withdraw')}
       </Button>
     </div>
@@ -108,8 +130,11 @@ function Agreed({
 }
 
 function validate(form: AddressForm, scheme: Scheme, consent: boolean): Errors {
-  const errors: Errors = validateAddress(scheme === 'vat' ? form : { ...form, vatId: '' });
-  if (scheme === 'vat' && !form.vatId.trim()) errors.vatId = t('selfBilling.vatIdRequired');
+  const errors: Errors = validateAddress(
+    scheme === 'vat' ? form : { ...form, vatId: '' },
+  );
+  if (scheme === 'vat' && !form.vatId.trim())
+    errors.vatId = t('selfBilling.vatIdRequired');
   if (!consent) errors.consent = t('selfBilling.consentRequired');
   return errors;
 }
@@ -124,7 +149,9 @@ function VatSchemeChoice({
 }) {
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-medium text-slate-700">{t('selfBilling.vatStatus')}</legend>
+      <legend className="text-sm font-medium text-slate-700">
+        {t('selfBilling.vatStatus')}
+      </legend>
       {(['small_business', 'vat'] as const).map((value) => (
         <label key={value} className="flex min-h-11 items-center gap-2 text-sm">
           <input
@@ -134,7 +161,11 @@ function VatSchemeChoice({
             checked={scheme === value}
             onChange={() => setScheme(value)}
           />
-          {t(value === 'vat' ? 'selfBilling.vatScheme' : 'selfBilling.smallBusiness')}
+          {t(
+            value === 'vat'
+              ? 'selfBilling.vatScheme'
+              : 'selfBilling.smallBusiness',
+          )}
         </label>
       ))}
     </fieldset>
@@ -161,14 +192,20 @@ function AgreeForm({ source }: { source: SelfBillingSource }) {
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
     const address = toAddress(form);
-    const terms = { ...address, vatScheme: scheme, vatId: scheme === 'vat' ? address.vatId : null };
+    const terms = {
+      ...address,
+      vatScheme: scheme,
+      vatId: scheme === 'vat' ? address.vatId : null,
+    };
     save.mutate(terms, {
       onError: (error) => {
         setErrors({ vatId: vatRefusal(error) });
         toast({
           title: t('selfBilling.failed'),
           description:
-            error instanceof HttpError ? error.serverMessage : t('selfBilling.failedText'),
+            error instanceof HttpError
+              ? error.serverMessage
+              : t('selfBilling.failedText'),
           variant: 'destructive',
         });
       },
@@ -176,7 +213,12 @@ function AgreeForm({ source }: { source: SelfBillingSource }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-3" aria-label={t('selfBilling.title')}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-3"
+      aria-label={t('selfBilling.title')}
+    >
       <AddressFields form={form} setForm={setForm} errors={errors} />
       <VatSchemeChoice scheme={scheme} setScheme={setScheme} />
       {scheme === 'vat' && (

@@ -6,9 +6,15 @@ import { layoutMoneyDocument } from '@machines/documents/document-layout';
 import { layoutInvoice } from '@machines/documents/invoice-layout';
 import { layoutContract } from '@machines/documents/contract-layout';
 import type { ContractDocumentDto } from '@machines/contract/contract-api';
-import { layoutYearOverview, type YearOverviewDto } from '@machines/documents/year-figures';
+import {
+  layoutYearOverview,
+  type YearOverviewDto,
+} from '@machines/documents/year-figures';
 import { toast } from '@/components/ui/toast-store';
-import { downloadDocumentCsv, downloadDocumentPdf } from '@/features/documents/api/download-pdf';
+import {
+  downloadDocumentCsv,
+  downloadDocumentPdf,
+} from '@/features/documents/api/download-pdf';
 import { useMoneyDocument } from '@/features/documents/api/get-document.query';
 import {
   documentSourceOf,
@@ -24,11 +30,14 @@ import { t, useLanguage } from '@/i18n';
  */
 function backOf(source: DocumentSource | null, doc: unknown): string | null {
   if (!source) return null;
-  const subject = (doc as { subject?: string | { kind: string } } | undefined)?.subject;
+  const subject = (doc as { subject?: string | { kind: string } } | undefined)
+    ?.subject;
   const ofRequest =
     subject === 'payment_request' ||
     (typeof subject === 'object' && subject.kind === 'payment_request');
-  return source.kind === 'byReference' && ofRequest ? '/payment-requests' : source.back;
+  return source.kind === 'byReference' && ofRequest
+    ? '/payment-requests'
+    : source.back;
 }
 
 /**
@@ -43,7 +52,8 @@ export function useDocumentPage() {
   // A document by reference is an invoice or a receipt/statement as its answer's kind says.
   const invoice =
     (source && isInvoiceKind(source.kind)) ||
-    (doc.data && !['receipt', 'statement'].includes((doc.data as { kind: string }).kind));
+    (doc.data &&
+      !['receipt', 'statement'].includes((doc.data as { kind: string }).kind));
   const layout = !doc.data
     ? null
     : source?.kind === 'yearOverview'
@@ -62,9 +72,20 @@ export function useDocumentPage() {
       : downloadDocumentCsv(source, layout.fileName.replace(/\.pdf$/, '.csv'))
     )
       .catch((e: unknown) =>
-        toast({ title: t('doc.downloadError'), description: errorText(e), variant: 'destructive' }),
+        toast({
+          title: t('doc.downloadError'),
+          description: errorText(e),
+          variant: 'destructive',
+        }),
       )
       .finally(() => setBusy(false));
   };
-  return { source, doc, layout, busy, onDownload, back: backOf(source, doc.data) };
+  return {
+    source,
+    doc,
+    layout,
+    busy,
+    onDownload,
+    back: backOf(source, doc.data),
+  };
 }

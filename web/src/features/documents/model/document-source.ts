@@ -33,14 +33,28 @@ const requestInvoiceKinds: Record<string, DocumentKind | undefined> = {
 };
 
 /** The brand's contract of its own deal (a party's money papers are read by reference). */
-function ownSource(area: string, id: string, kind: string): DocumentSource | null {
+function ownSource(
+  area: string,
+  id: string,
+  kind: string,
+): DocumentSource | null {
   if (area === 'deals' && kind === 'contract')
-    return { kind, path: `/api/deals/${id}/contract`, options: {}, back: `/deals/${id}` };
+    return {
+      kind,
+      path: `/api/deals/${id}/contract`,
+      options: {},
+      back: `/deals/${id}`,
+    };
   return null;
 }
 
 /** The papers read through a link: the paying brand's of a request, the creator's of a deal. */
-function linkSource(area: string, key: string, id: string, kind: string): DocumentSource | null {
+function linkSource(
+  area: string,
+  key: string,
+  id: string,
+  kind: string,
+): DocumentSource | null {
   if (area === 'accept' && kind === 'self-billed-invoice')
     return {
       kind: 'selfBilled',
@@ -95,15 +109,28 @@ function linkSource(area: string, key: string, id: string, kind: string): Docume
 export function documentSourceOf(pathname: string): DocumentSource | null {
   const parts = pathname.split('/').filter(Boolean);
   // The signed-in creator's year overview: /year-overview/2026.
-  if (parts.length === 2 && parts[0] === 'year-overview' && /^\d{4}$/.test(parts[1]!))
+  if (
+    parts.length === 2 &&
+    parts[0] === 'year-overview' &&
+    /^\d{4}$/.test(parts[1]!)
+  )
     return {
       kind: 'yearOverview',
       path: `/api/user/year-overview/${parts[1]}`,
       options: {},
       back: '/payment-requests',
     };
-  if (parts.length === 2 && parts[0] === 'documents' && /^[0-9a-f]{32}$/.test(parts[1]!))
-    return { kind: 'byReference', path: `/api/documents/${parts[1]}`, options: {}, back: '/deals' };
+  if (
+    parts.length === 2 &&
+    parts[0] === 'documents' &&
+    /^[0-9a-f]{32}$/.test(parts[1]!)
+  )
+    return {
+      kind: 'byReference',
+      path: `/api/documents/${parts[1]}`,
+      options: {},
+      back: '/deals',
+    };
   if (parts.length !== 3) return null;
   const [area, key, kind] = parts as [string, string, string];
   const id = encodeURIComponent(key);

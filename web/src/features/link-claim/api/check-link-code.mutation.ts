@@ -12,8 +12,15 @@ export async function checkLinkCode({
   token,
   code,
   purpose,
-}: Pick<ClaimTarget, 'kind' | 'token'> & { code: string; purpose: 'confirm' | 'resume' }) {
-  const path = linkClaimPath(kind, token, purpose === 'confirm' ? 'email/confirm' : 'resume');
+}: Pick<ClaimTarget, 'kind' | 'token'> & {
+  code: string;
+  purpose: 'confirm' | 'resume';
+}) {
+  const path = linkClaimPath(
+    kind,
+    token,
+    purpose === 'confirm' ? 'email/confirm' : 'resume',
+  );
   const answer = await api<{ claimSecret?: string }>(path, {
     method: 'POST',
     auth: 'none',

@@ -1,8 +1,16 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useQuery,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { getAuthToken } from '@/lib/auth-token';
 import { claimHeaders } from '@/lib/claim-secret';
 import { api } from '@/lib/http';
-import { linkClaimKey, linkClaimPath, type ClaimTarget } from './link-claim-paths';
+import {
+  linkClaimKey,
+  linkClaimPath,
+  type ClaimTarget,
+} from './link-claim-paths';
 
 export interface LinkClaimDto {
   /** `you`: this browser holds the link; `elsewhere`: another device does; `open`: nobody yet. */
@@ -32,7 +40,10 @@ export const useLinkClaim = (target: ClaimTarget, enabled = true) =>
  * secret arrived; while a first answer is on its way an invalidation joins it instead of asking
  * again, so that question is cancelled first and its answer ("elsewhere") never shown.
  */
-export async function reaskLinkClaim(client: QueryClient, pageKey: readonly unknown[]) {
+export async function reaskLinkClaim(
+  client: QueryClient,
+  pageKey: readonly unknown[],
+) {
   const queryKey = linkClaimKey(pageKey);
   await client.cancelQueries({ queryKey });
   await client.invalidateQueries({ queryKey });

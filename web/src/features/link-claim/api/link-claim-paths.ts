@@ -5,7 +5,8 @@ export const linkClaimPath = (kind: ClaimKind, token: string, rest: string) =>
   `/api/${kind === 'deal' ? 'deals' : 'payment-requests'}/link/${encodeURIComponent(token)}/${rest}`;
 
 /** The claim's query key sits under the page's own key, so the page's live updates refresh it too. */
-export const linkClaimKey = (pageKey: readonly unknown[]) => [...pageKey, 'claim'] as const;
+export const linkClaimKey = (pageKey: readonly unknown[]) =>
+  [...pageKey, 'claim'] as const;
 
 /** Which link a claim control acts on, and the key of the page that shows it. */
 export interface ClaimTarget {

@@ -12,11 +12,14 @@ export const sendLinkCode = ({
   token,
   email,
 }: Pick<ClaimTarget, 'kind' | 'token'> & { email?: string }) =>
-  api<{ sentTo: string }>(linkClaimPath(kind, token, email ? 'email/code' : 'resume/code'), {
-    method: 'POST',
-    auth: 'none',
-    headers: claimHeaders(token, kind),
-    body: email ? { email } : {},
-  });
+  api<{ sentTo: string }>(
+    linkClaimPath(kind, token, email ? 'email/code' : 'resume/code'),
+    {
+      method: 'POST',
+      auth: 'none',
+      headers: claimHeaders(token, kind),
+      body: email ? { email } : {},
+    },
+  );
 
 export const useSendLinkCode = () => useMutation({ mutationFn: sendLinkCode });

@@ -25,11 +25,23 @@ export function useAddressStep(kind: ClaimKind, token: string) {
       },
     );
   };
-  return { email, setEmail, sentTo, error, setError, askCode, sending: send.isPending };
+  return {
+    email,
+    setEmail,
+    sentTo,
+    error,
+    setError,
+    askCode,
+    sending: send.isPending,
+  };
 }
 
 /** The address field and "Send code", with why the last send was refused. */
-export function AddressForm({ step }: { step: ReturnType<typeof useAddressStep> }) {
+export function AddressForm({
+  step,
+}: {
+  step: ReturnType<typeof useAddressStep>;
+}) {
   return (
     <form className="space-y-3" onSubmit={step.askCode} noValidate>
       <TextField
@@ -41,7 +53,11 @@ export function AddressForm({ step }: { step: ReturnType<typeof useAddressStep> 
         onChange={(e) => step.setEmail(e.target.value)}
         error={step.error}
       />
-      <Button block type="submit" disabled={step.sending || !step.email.includes('@')}>
+      <Button
+        block
+        type="submit"
+        disabled={step.sending || !step.email.includes('@')}
+      >
         {step.sending ? t('claim.sending') : t('claim.sendCode')}
       </Button>
     </form>

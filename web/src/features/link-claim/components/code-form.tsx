@@ -42,7 +42,11 @@ export function CodeForm({
         onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
         error={error}
       />
-      <Button block type="submit" disabled={disabled || pending || code.length !== 6}>
+      <Button
+        block
+        type="submit"
+        disabled={disabled || pending || code.length !== 6}
+      >
         {pending ? t('claim.checking') : submitLabel}
       </Button>
       <Button block type="button" variant="ghost" onClick={onResend}>

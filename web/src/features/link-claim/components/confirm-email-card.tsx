@@ -10,7 +10,13 @@ import { AddressForm, useAddressStep } from './address-step';
 import { CodeForm } from './code-form';
 
 /** The creator who accepted confirms an address: where a code to continue on another device goes. */
-export function ConfirmEmailCard({ target, claim }: { target: ClaimTarget; claim: LinkClaimDto }) {
+export function ConfirmEmailCard({
+  target,
+  claim,
+}: {
+  target: ClaimTarget;
+  claim: LinkClaimDto;
+}) {
   const step = useAddressStep(target.kind, target.token);
   const check = useCheckLinkCode(target.pageKey);
   if (claim.emailConfirmed)
@@ -36,7 +42,9 @@ export function ConfirmEmailCard({ target, claim }: { target: ClaimTarget; claim
       <h2 className="flex items-center gap-2 font-semibold">
         <Icon name="mail" /> {t('claim.confirmTitle')}
       </h2>
-      <p className="mt-1 mb-3 text-sm text-slate-600">{t('claim.confirmText')}</p>
+      <p className="mt-1 mb-3 text-sm text-slate-600">
+        {t('claim.confirmText')}
+      </p>
       {step.sentTo === null ? (
         <AddressForm step={step} />
       ) : (

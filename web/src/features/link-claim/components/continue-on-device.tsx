@@ -15,7 +15,13 @@ import { CodeForm } from './code-form';
  * Shown where another device holds the link (this one never did, or just lost it): a code to the
  * link's address moves the claim here, and the other device is told.
  */
-export function ContinueOnDevice({ target, claim }: { target: ClaimTarget; claim: LinkClaimDto }) {
+export function ContinueOnDevice({
+  target,
+  claim,
+}: {
+  target: ClaimTarget;
+  claim: LinkClaimDto;
+}) {
   const send = useSendLinkCode();
   const check = useCheckLinkCode(target.pageKey);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -28,7 +34,8 @@ export function ContinueOnDevice({ target, claim }: { target: ClaimTarget; claim
           setError(null);
           setSentTo(answer.sentTo);
         },
-        onError: (e) => toast({ title: t('claim.error'), description: errorText(e) }),
+        onError: (e) =>
+          toast({ title: t('claim.error'), description: errorText(e) }),
       },
     );
   const giveCode = (code: string) =>
@@ -40,13 +47,20 @@ export function ContinueOnDevice({ target, claim }: { target: ClaimTarget; claim
       },
     );
   return (
-    <Card className="border-amber-300 bg-amber-50" data-testid="continue-on-device">
+    <Card
+      className="border-amber-300 bg-amber-50"
+      data-testid="continue-on-device"
+    >
       <h2 className="flex items-center gap-2 font-semibold text-amber-950">
         <Icon name="lock" />
-        {target.kind === 'deal' ? t('claim.elsewhereDeal') : t('claim.elsewhereRequest')}
+        {target.kind === 'deal'
+          ? t('claim.elsewhereDeal')
+          : t('claim.elsewhereRequest')}
       </h2>
       <p className="mt-1 mb-3 text-sm text-amber-950">
-        {claim.email ? t('claim.elsewhereText', { email: claim.email }) : t('claim.noEmailText')}
+        {claim.email
+          ? t('claim.elsewhereText', { email: claim.email })
+          : t('claim.noEmailText')}
       </p>
       {claim.email && sentTo === null && (
         <Button block onClick={askCode} disabled={send.isPending}>

@@ -19,7 +19,8 @@ export function LinkClaimPanel({
   claim: LinkClaimDto;
   confirm: boolean;
 }) {
-  if (claim.holder === 'elsewhere') return <ContinueOnDevice target={target} claim={claim} />;
+  if (claim.holder === 'elsewhere')
+    return <ContinueOnDevice target={target} claim={claim} />;
   if (claim.holder !== 'you' || target.kind !== 'deal') return null;
   return (
     <>

@@ -8,7 +8,13 @@ import { useRequestMutation } from './use-request-mutation';
  * Accepting binds the request's link to this browser: its claim secret is kept for paying and
  * reviewing. `emailCode` is the code mailed to the address the brand confirms in accepting.
  */
-export const acceptRequest = async ({ token, emailCode }: { token: string; emailCode: string }) => {
+export const acceptRequest = async ({
+  token,
+  emailCode,
+}: {
+  token: string;
+  emailCode: string;
+}) => {
   const answer = await api<{ claimSecret?: string }>(
     `/api/payment-requests/accept/${encodeURIComponent(token)}`,
     { method: 'POST', auth: 'none', body: { emailCode } },

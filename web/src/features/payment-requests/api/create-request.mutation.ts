@@ -15,5 +15,8 @@ export interface RequestInput {
 }
 
 export const createRequest = (input: RequestInput) =>
-  api<PaymentRequestDto>('/api/payment-requests', { method: 'POST', body: input });
+  api<PaymentRequestDto>('/api/payment-requests', {
+    method: 'POST',
+    body: input,
+  });
 export const useCreateRequest = () => useRequestMutation(createRequest);

@@ -5,9 +5,12 @@ import { requestKeys } from './keys';
 import { fallbackPoll } from '@/lib/use-event-stream';
 
 export const fetchRequestByToken = (token: string) =>
-  api<PaymentRequestDto>(`/api/payment-requests/token/${encodeURIComponent(token)}`, {
-    auth: 'none',
-  });
+  api<PaymentRequestDto>(
+    `/api/payment-requests/token/${encodeURIComponent(token)}`,
+    {
+      auth: 'none',
+    },
+  );
 export const requestByTokenQueryOptions = (token: string) =>
   queryOptions({
     queryKey: requestKeys.byToken(token),
@@ -15,4 +18,5 @@ export const requestByTokenQueryOptions = (token: string) =>
     enabled: token !== '',
     refetchInterval: fallbackPoll(5_000),
   });
-export const useRequestByToken = (token: string) => useQuery(requestByTokenQueryOptions(token));
+export const useRequestByToken = (token: string) =>
+  useQuery(requestByTokenQueryOptions(token));

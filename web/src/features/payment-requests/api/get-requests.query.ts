@@ -4,7 +4,8 @@ import { api } from '@/lib/http';
 import { requestKeys } from './keys';
 import { fallbackPoll } from '@/lib/use-event-stream';
 
-export const fetchRequests = () => api<PaymentRequestDto[]>('/api/payment-requests');
+export const fetchRequests = () =>
+  api<PaymentRequestDto[]>('/api/payment-requests');
 export const requestsQueryOptions = () =>
   queryOptions({
     queryKey: requestKeys.list,

@@ -18,13 +18,16 @@ const linkCommand = (
   token: string,
   options: { body?: unknown; headers?: Record<string, string> } = {},
 ) =>
-  api<LinkAnswer>(`/api/payment-requests/${action}/${encodeURIComponent(token)}`, {
-    method: 'POST',
-    auth: 'none',
-    body: options.body,
-    // The claim secret of the browser that accepted, for the routes that check who holds the link.
-    headers: { ...claimHeaders(token, 'request'), ...options.headers },
-  });
+  api<LinkAnswer>(
+    `/api/payment-requests/${action}/${encodeURIComponent(token)}`,
+    {
+      method: 'POST',
+      auth: 'none',
+      body: options.body,
+      // The claim secret of the browser that accepted, for the routes that check who holds the link.
+      headers: { ...claimHeaders(token, 'request'), ...options.headers },
+    },
+  );
 
 /** A command through the brand's link: its answer is the request as the link shows it now. */
 function useLinkMutation<TVars extends { token: string }>(
@@ -50,4 +53,6 @@ export const useDisputeRequest = () =>
     linkCommand('dispute', token, { body: { reason } }),
   );
 export const useRejectRequest = () =>
-  useLinkMutation(({ token }: { token: string }) => linkCommand('reject', token, { body: {} }));
+  useLinkMutation(({ token }: { token: string }) =>
+    linkCommand('reject', token, { body: {} }),
+  );

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextArea, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-import { isWorkLink, MAX_WORK_LINKS } from '@/features/payment-requests/model/work-links';
+import {
+  isWorkLink,
+  MAX_WORK_LINKS,
+} from '@/features/payment-requests/model/work-links';
 import { t } from '@/i18n';
 
 export interface Completion {
@@ -23,7 +26,8 @@ export function CompleteRequestDialog({
   const [note, setNote] = useState('');
   const [links, setLinks] = useState<string[]>(['']);
   const bad = (v: string) => v.trim() !== '' && !isWorkLink(v);
-  const setLink = (i: number, v: string) => setLinks((ls) => ls.map((l, j) => (j === i ? v : l)));
+  const setLink = (i: number, v: string) =>
+    setLinks((ls) => ls.map((l, j) => (j === i ? v : l)));
   const submit = () => {
     if (links.some(bad)) return;
     const filled = links.map((l) => l.trim()).filter((l) => l !== '');
@@ -57,7 +61,10 @@ export function CompleteRequestDialog({
           />
         ))}
         {links.length < MAX_WORK_LINKS && (
-          <Button variant="secondary" onClick={() => setLinks((ls) => [...ls, ''])}>
+          <Button
+            variant="secondary"
+            onClick={() => setLinks((ls) => [...ls, ''])}
+          >
             {t('mreq.completeAddLink')}
           </Button>
         )}
@@ -66,7 +73,11 @@ export function CompleteRequestDialog({
         <Button variant="secondary" onClick={onCancel}>
           {t('confirm.cancel')}
         </Button>
-        <Button variant="success" disabled={busy || links.some(bad)} onClick={submit}>
+        <Button
+          variant="success"
+          disabled={busy || links.some(bad)}
+          onClick={submit}
+        >
           {t('mreq.complete')}
         </Button>
       </div>

@@ -16,9 +16,12 @@ function RequestDetails({ request }: { request: PaymentRequestDto }) {
   return (
     <>
       <p className="text-sm">
-        <span className="text-lg font-bold">{formatMoney(request.amountCents)}</span>{' '}
+        <span className="text-lg font-bold">
+          {formatMoney(request.amountCents)}
+        </span>{' '}
         <span className="text-slate-500">
-          ({t('mreq.withFee', { total: formatMoney(request.totalAmountCents) })})
+          ({t('mreq.withFee', { total: formatMoney(request.totalAmountCents) })}
+          )
         </span>
       </p>
       <p className="text-sm text-slate-600">
@@ -77,7 +80,11 @@ function RequestActions({
   return (
     <div className="flex flex-wrap gap-2">
       {canComplete && (
-        <Button variant="success" disabled={busy} onClick={() => onComplete(request.id)}>
+        <Button
+          variant="success"
+          disabled={busy}
+          onClick={() => onComplete(request.id)}
+        >
           {t('mreq.complete')}
         </Button>
       )}
@@ -89,7 +96,9 @@ function RequestActions({
       />
       <Button
         variant="secondary"
-        onClick={() => void shareLink(request.shareableUrl, request.title, copyError)}
+        onClick={() =>
+          void shareLink(request.shareableUrl, request.title, copyError)
+        }
       >
         {t('mreq.share')}
       </Button>
@@ -139,7 +148,10 @@ export function RequestCard({
       />
       {request.dispute && (
         <DisputeThreadPanel
-          target={{ base: `/api/payment-requests/${request.id}/dispute`, auth: 'user' }}
+          target={{
+            base: `/api/payment-requests/${request.id}/dispute`,
+            auth: 'user',
+          }}
           amountCents={request.amountCents}
         />
       )}

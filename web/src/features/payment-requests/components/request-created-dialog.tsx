@@ -30,9 +30,18 @@ export function RequestCreatedDialog({
         <dl className="space-y-1 text-sm">
           <DetailRow label={t('creq.titleLabel')} value={request.title} />
           <DetailRow label={t('creq.creator')} value={request.creatorName} />
-          <DetailRow label={t('creq.brand')} value={request.brandName || request.brandEmail} />
-          <DetailRow label={t('creq.amountLabel')} value={formatMoney(request.amountCents)} />
-          <DetailRow label={t('creq.totalLabel')} value={formatMoney(request.totalAmountCents)} />
+          <DetailRow
+            label={t('creq.brand')}
+            value={request.brandName || request.brandEmail}
+          />
+          <DetailRow
+            label={t('creq.amountLabel')}
+            value={formatMoney(request.amountCents)}
+          />
+          <DetailRow
+            label={t('creq.totalLabel')}
+            value={formatMoney(request.totalAmountCents)}
+          />
           <DetailRow label={t('creq.statusLabel')} value={t('creq.waiting')} />
         </dl>
         <div>
@@ -51,7 +60,11 @@ export function RequestCreatedDialog({
             copiedLabel={t('creq.copied')}
             onError={copyError}
           />
-          <Button onClick={() => void shareLink(request.shareableUrl, request.title, copyError)}>
+          <Button
+            onClick={() =>
+              void shareLink(request.shareableUrl, request.title, copyError)
+            }
+          >
             {t('creq.share')}
           </Button>
           <Button variant="secondary" onClick={onNew}>

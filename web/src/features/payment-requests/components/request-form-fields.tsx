@@ -71,7 +71,10 @@ export function RequestFormFields({ request: r }: { request: RequestForm }) {
 
 /** Section 4: the amount as typed and understood, and what the brand pays with the fee. */
 function RequestAmountCard({ request: r }: { request: RequestForm }) {
-  const split = r.amount.problem === null ? breakdown(r.amount.cents, 'payment_request') : null;
+  const split =
+    r.amount.problem === null
+      ? breakdown(r.amount.cents, 'payment_request')
+      : null;
   const bounds = requestAmountBounds();
   return (
     <Card className="space-y-3">
@@ -82,7 +85,9 @@ function RequestAmountCard({ request: r }: { request: RequestForm }) {
         onChange={r.set('amount')}
         reading={r.amount}
         bounds={bounds}
-        aboveText={t('amount.above', { max: formatMoney(bounds.maxCents, { whole: true }) })}
+        aboveText={t('amount.above', {
+          max: formatMoney(bounds.maxCents, { whole: true }),
+        })}
         showEmpty={r.tried}
       />
       {split && (
@@ -90,9 +95,18 @@ function RequestAmountCard({ request: r }: { request: RequestForm }) {
           className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm"
           data-testid="request-breakdown"
         >
-          <DetailRow label={t('creq.youReceive')} value={formatMoney(split.amountCents)} />
-          <DetailRow label={t('request.fee')} value={formatMoney(split.feeCents)} />
-          <DetailRow label={t('creq.brandPays')} value={formatMoney(split.totalCents)} />
+          <DetailRow
+            label={t('creq.youReceive')}
+            value={formatMoney(split.amountCents)}
+          />
+          <DetailRow
+            label={t('request.fee')}
+            value={formatMoney(split.feeCents)}
+          />
+          <DetailRow
+            label={t('creq.brandPays')}
+            value={formatMoney(split.totalCents)}
+          />
         </dl>
       )}
     </Card>

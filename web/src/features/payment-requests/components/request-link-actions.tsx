@@ -14,7 +14,13 @@ import { t } from '@/i18n';
  * A pending request: accept it with the code mailed to the address the brand confirms, or decline
  * it (confirmed first).
  */
-function PendingActions({ view, token }: { view: PaymentRequestStateView; token: string }) {
+function PendingActions({
+  view,
+  token,
+}: {
+  view: PaymentRequestStateView;
+  token: string;
+}) {
   const { onAccept, accepting } = usePayRequest(token);
   const [codeError, setCodeError] = useState<string | null>(null);
   const review = useRequestReview(token);
@@ -33,9 +39,16 @@ function PendingActions({ view, token }: { view: PaymentRequestStateView; token:
           />
         </Card>
       )}
-      <p className="text-center text-xs text-slate-500">{t('preq.acceptNote')}</p>
+      <p className="text-center text-xs text-slate-500">
+        {t('preq.acceptNote')}
+      </p>
       {view.can.includes('reject') && (
-        <Button block variant="secondary" onClick={review.decline} disabled={review.busy}>
+        <Button
+          block
+          variant="secondary"
+          onClick={review.decline}
+          disabled={review.busy}
+        >
           {t('preq.reject')}
         </Button>
       )}
@@ -56,7 +69,11 @@ function PayAction({
   const { onPay, paying } = usePayRequest(token, onClaimedElsewhere);
   return (
     <div className="space-y-2">
-      <Button block onClick={onPay} disabled={paying || !view.can.includes('checkout')}>
+      <Button
+        block
+        onClick={onPay}
+        disabled={paying || !view.can.includes('checkout')}
+      >
         {paying ? t('preq.paying') : t('preq.pay')}
       </Button>
       <p className="text-center text-xs text-slate-500">{t('preq.payNote')}</p>
@@ -108,18 +125,26 @@ export function RequestLinkActions({
 }) {
   if (inactive)
     return (
-      <p className="rounded-lg bg-slate-100 p-4 text-center font-semibold">{t('preq.inactive')}</p>
+      <p className="rounded-lg bg-slate-100 p-4 text-center font-semibold">
+        {t('preq.inactive')}
+      </p>
     );
   switch (view.status) {
     case 'pending':
       return <PendingActions view={view} token={token} />;
     case 'accepted':
       return elsewhere ? null : (
-        <PayAction view={view} token={token} onClaimedElsewhere={onClaimedElsewhere} />
+        <PayAction
+          view={view}
+          token={token}
+          onClaimedElsewhere={onClaimedElsewhere}
+        />
       );
     case 'delivered':
     case 'dispute':
-      return elsewhere ? null : <Review request={request} view={view} token={token} />;
+      return elsewhere ? null : (
+        <Review request={request} view={view} token={token} />
+      );
     case 'paid':
       return (
         <Card className="bg-emerald-50">

@@ -4,7 +4,11 @@ import { DetailRow } from '@/components/ui/detail-row';
 import { t, formatMoney } from '@/i18n';
 
 /** Who asks what, and what the brand pays: the service, the platform fee and the total. */
-export function RequestLinkSummary({ request: r }: { request: PaymentRequestDto }) {
+export function RequestLinkSummary({
+  request: r,
+}: {
+  request: PaymentRequestDto;
+}) {
   return (
     <>
       <Card>
@@ -20,8 +24,14 @@ export function RequestLinkSummary({ request: r }: { request: PaymentRequestDto 
       <Card>
         <h2 className="mb-2 font-semibold">{t('preq.price')}</h2>
         <dl className="space-y-1 text-sm">
-          <DetailRow label={t('preq.service')} value={formatMoney(r.amountCents)} />
-          <DetailRow label={t('request.fee')} value={formatMoney(r.platformFeeCents)} />
+          <DetailRow
+            label={t('preq.service')}
+            value={formatMoney(r.amountCents)}
+          />
+          <DetailRow
+            label={t('request.fee')}
+            value={formatMoney(r.platformFeeCents)}
+          />
           <div className="flex justify-between border-t border-slate-100 pt-2 text-base font-bold">
             <dt>{t('preq.total')}</dt>
             <dd>{formatMoney(r.totalAmountCents)}</dd>

@@ -7,13 +7,19 @@ import { formatDateTime } from '@/lib/dates';
 import { t } from '@/i18n';
 
 /** The creator's note and links to the work, as they sent them with "Mark as completed". */
-function DeliveryView({ delivery }: { delivery: NonNullable<PaymentRequestDto['delivery']> }) {
+function DeliveryView({
+  delivery,
+}: {
+  delivery: NonNullable<PaymentRequestDto['delivery']>;
+}) {
   return (
     <>
       {delivery.note && (
         <div>
           <h3 className="text-sm font-semibold">{t('preq.deliveryNote')}</h3>
-          <p className="whitespace-pre-line break-words text-sm text-slate-700">{delivery.note}</p>
+          <p className="whitespace-pre-line break-words text-sm text-slate-700">
+            {delivery.note}
+          </p>
         </div>
       )}
       {delivery.links.length > 0 && (
@@ -35,9 +41,12 @@ function DeliveryView({ delivery }: { delivery: NonNullable<PaymentRequestDto['d
 /** When the running period ends: the money then goes to the creator unless the brand (or an admin) acts. */
 function PeriodEnd({ request }: { request: PaymentRequestDto }) {
   const endsAt =
-    request.status === 'dispute' ? request.dispute?.endsAt : request.reviewPeriodEndsAt;
+    request.status === 'dispute'
+      ? request.dispute?.endsAt
+      : request.reviewPeriodEndsAt;
   if (!endsAt) return null;
-  const key = request.status === 'dispute' ? 'clock.brand.dispute' : 'clock.brand.review';
+  const key =
+    request.status === 'dispute' ? 'clock.brand.dispute' : 'clock.brand.review';
   return (
     <p
       className="flex items-start gap-2 rounded-lg bg-violet-50 p-3 text-sm text-violet-950"
@@ -68,7 +77,9 @@ export function RequestReviewCard({
   return (
     <Card className="space-y-3" data-testid="request-review">
       <h2 className="font-semibold">
-        {request.status === 'dispute' ? t('preq.disputedTitle') : t('preq.deliveredTitle')}
+        {request.status === 'dispute'
+          ? t('preq.disputedTitle')
+          : t('preq.deliveredTitle')}
       </h2>
       {request.delivery && <DeliveryView delivery={request.delivery} />}
       {request.status === 'dispute' && request.dispute && (

@@ -23,7 +23,10 @@ export function useCompleteRequestDialog(): {
       {
         onSuccess: () => {
           setId(null);
-          toast({ title: t('mreq.completed'), description: t('mreq.completedText') });
+          toast({
+            title: t('mreq.completed'),
+            description: t('mreq.completedText'),
+          });
         },
         onError: (e) =>
           toast({

@@ -6,7 +6,10 @@ import { isCodeRefusal } from '@/features/link-claim/api/code-refusal';
 import { t } from '@/i18n';
 
 /** The brand's first steps through its link: accepting the request, then paying it at the gateway (where this browser holds the link). */
-export function usePayRequest(token: string, onClaimedElsewhere: () => void = () => {}) {
+export function usePayRequest(
+  token: string,
+  onClaimedElsewhere: () => void = () => {},
+) {
   const accept = useAcceptRequest();
   const checkout = useRequestCheckout();
   /** A refused e-mail code goes to `onCodeRefused` (told in its field); other refusals are toasts. */
@@ -31,9 +34,19 @@ export function usePayRequest(token: string, onClaimedElsewhere: () => void = ()
           ? window.location.assign(answer.url)
           : toast({ title: t('preq.payError'), variant: 'destructive' }),
       onError: (e) =>
-        e instanceof HttpError && e.serverErrorCode === 'request_claimed_elsewhere'
+        e instanceof HttpError &&
+        e.serverErrorCode === 'request_claimed_elsewhere'
           ? onClaimedElsewhere()
-          : toast({ title: t('preq.payError'), description: errorText(e), variant: 'destructive' }),
+          : toast({
+              title: t('preq.payError'),
+              description: errorText(e),
+              variant: 'destructive',
+            }),
     });
-  return { onAccept, accepting: accept.isPending, onPay, paying: checkout.isPending };
+  return {
+    onAccept,
+    accepting: accept.isPending,
+    onPay,
+    paying: checkout.isPending,
+  };
 }

@@ -1,6 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import type { PaymentRequestDto } from '@machines/contract/api';
-import { centsToDecimal, MAX_REQUEST_CENTS, MIN_DEAL_CENTS } from '@machines/money';
+import {
+  centsToDecimal,
+  MAX_REQUEST_CENTS,
+  MIN_DEAL_CENTS,
+} from '@machines/money';
 import { toast } from '@/components/ui/toast-store';
 import { useCreateRequest } from '@/features/payment-requests/api/create-request.mutation';
 import { readAmount } from '@/lib/amount';
@@ -25,13 +29,22 @@ export const requestAmountBounds = () => ({
   maxCents: currentSettings()?.maxRequestCents ?? MAX_REQUEST_CENTS,
 });
 
-const REQUIRED: Field[] = ['brandName', 'brandEmail', 'title', 'description', 'deadline'];
-const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
+const REQUIRED: Field[] = [
+  'brandName',
+  'brandEmail',
+  'title',
+  'description',
+  'deadline',
+];
+const looksLikeEmail = (value: string) =>
+  /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
 
 /** The app's own message for a field, once the creator tried to submit (no browser bubbles). */
 function fieldError(form: RequestFields, field: Field): string | null {
-  if (REQUIRED.includes(field) && form[field].trim() === '') return t('form.required');
-  if (field === 'brandEmail' && !looksLikeEmail(form.brandEmail)) return t('form.email');
+  if (REQUIRED.includes(field) && form[field].trim() === '')
+    return t('form.required');
+  if (field === 'brandEmail' && !looksLikeEmail(form.brandEmail))
+    return t('form.email');
   return null;
 }
 
@@ -47,7 +60,8 @@ export function useRequestForm() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
-    if (REQUIRED.some((f) => fieldError(form, f)) || amount.problem !== null) return;
+    if (REQUIRED.some((f) => fieldError(form, f)) || amount.problem !== null)
+      return;
     const input = {
       ...form,
       amount: centsToDecimal(amount.cents),
@@ -55,22 +69,29 @@ export function useRequestForm() {
       creatorEmail: '',
     };
     create.mutate(input, {
-      onSuccess: (request: PaymentRequestDto & { brandEmailNotice?: string }) => {
+      onSuccess: (
+        request: PaymentRequestDto & { brandEmailNotice?: string },
+      ) => {
         setCreated(request);
         // The brand's address did not get an e-mail about it: the creator shares the link themselves.
-        if (request.brandEmailNotice) toast({ title: request.brandEmailNotice });
+        if (request.brandEmailNotice)
+          toast({ title: request.brandEmailNotice });
       },
       onError: (error) =>
         toast({
           title: t('creq.createError'),
-          description: error instanceof HttpError ? error.serverMessage : t('creq.createErrorText'),
+          description:
+            error instanceof HttpError
+              ? error.serverMessage
+              : t('creq.createErrorText'),
           variant: 'destructive',
         }),
     });
   };
   return {
     form,
-    set: (field: Field) => (value: string) => setForm((f) => ({ ...f, [field]: value })),
+    set: (field: Field) => (value: string) =>
+      setForm((f) => ({ ...f, [field]: value })),
     errorOf,
     amount,
     tried,

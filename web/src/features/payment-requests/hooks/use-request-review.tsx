@@ -20,7 +20,11 @@ const approvedText: Record<'done' | 'provider' | 'bank_account', MessageKey> = {
 };
 
 const failed = (title: MessageKey) => (error: Error) =>
-  toast({ title: t(title), description: errorText(error), variant: 'destructive' });
+  toast({
+    title: t(title),
+    description: errorText(error),
+    variant: 'destructive',
+  });
 
 /** The brand's commands through its link: approve, dispute (with a reason) and decline, each confirmed first. */
 export function useRequestReview(token: string): {
@@ -37,7 +41,10 @@ export function useRequestReview(token: string): {
   const rejectM = useRejectRequest();
 
   const approve = (request: PaymentRequestDto) => {
-    const vars = { amount: formatMoney(request.amountCents), creator: request.creatorName };
+    const vars = {
+      amount: formatMoney(request.amountCents),
+      creator: request.creatorName,
+    };
     // One key per confirmation: a double tap or a retry of the same approval releases once.
     const key = newIdempotencyKey();
     ask(t('preq.confirmApprove', vars), () =>

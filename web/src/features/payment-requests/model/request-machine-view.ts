@@ -28,7 +28,8 @@ export function requestViewOf(
     // A redacted context may lack expiresAt; the answer's own field still decides expiry.
     return {
       ...view,
-      pastExpiry: view.pastExpiry || Date.parse(now) >= Date.parse(request.expiresAt),
+      pastExpiry:
+        view.pastExpiry || Date.parse(now) >= Date.parse(request.expiresAt),
     };
   } catch {
     return serverRequestView(request, now);

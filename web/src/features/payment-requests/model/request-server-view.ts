@@ -15,6 +15,7 @@ export function serverRequestView(
   };
   return {
     ...view,
-    pastExpiry: view.pastExpiry || Date.parse(now) >= Date.parse(request.expiresAt),
+    pastExpiry:
+      view.pastExpiry || Date.parse(now) >= Date.parse(request.expiresAt),
   };
 }

@@ -16,7 +16,12 @@ export const useRequestView = (
 ): PaymentRequestStateView | null => {
   const loaded = machine.useModule();
   return useMemo(
-    () => (request ? (loaded ? loaded.requestViewOf(request) : serverRequestView(request)) : null),
+    () =>
+      request
+        ? loaded
+          ? loaded.requestViewOf(request)
+          : serverRequestView(request)
+        : null,
     [request, loaded],
   );
 };

@@ -3,7 +3,12 @@ import type { PayoutIdentity } from '@machines/account/payout-identity';
 import { TextArea, TextField } from '@/components/ui/field';
 import { t } from '@/i18n';
 
-const empty: PayoutIdentity = { legalName: '', address: '', birthDate: '', taxId: '' };
+const empty: PayoutIdentity = {
+  legalName: '',
+  address: '',
+  birthDate: '',
+  taxId: '',
+};
 
 /**
  * The identity bank setup asks for (legal name, address, date of birth, tax id), which the platform
@@ -21,8 +26,14 @@ export function usePayoutIdentity() {
   });
   const fields = (
     <fieldset className="mb-3 space-y-3">
-      <legend className="mb-2 text-sm text-slate-700">{t('payoutId.why')}</legend>
-      <TextField label={t('payoutId.legalName')} autoComplete="name" {...field('legalName')} />
+      <legend className="mb-2 text-sm text-slate-700">
+        {t('payoutId.why')}
+      </legend>
+      <TextField
+        label={t('payoutId.legalName')}
+        autoComplete="name"
+        {...field('legalName')}
+      />
       <TextArea
         label={t('payoutId.address')}
         rows={2}
@@ -35,9 +46,16 @@ export function usePayoutIdentity() {
         autoComplete="bday"
         {...field('birthDate')}
       />
-      <TextField label={t('payoutId.taxId')} hint={t('payoutId.taxIdHint')} {...field('taxId')} />
+      <TextField
+        label={t('payoutId.taxId')}
+        hint={t('payoutId.taxIdHint')}
+        {...field('taxId')}
+      />
     </fieldset>
   );
   const given = Object.values(value).some((v) => v.trim() !== '');
-  return { fields, identity: (): PayoutIdentity | undefined => (given ? value : undefined) };
+  return {
+    fields,
+    identity: (): PayoutIdentity | undefined => (given ? value : undefined),
+  };
 }

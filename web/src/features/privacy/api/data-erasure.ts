@@ -8,9 +8,14 @@ export type ErasureTarget =
   | { kind: 'admin'; user: string };
 
 /** Asks the server to forget the person; refused (409 `erasure_money_held`) while money is held. */
-export function requestErasure(target: ErasureTarget): Promise<{ erased: true }> {
+export function requestErasure(
+  target: ErasureTarget,
+): Promise<{ erased: true }> {
   if (target.kind === 'user')
-    return api('/api/profile/erase', { method: 'POST', body: { password: target.password } });
+    return api('/api/profile/erase', {
+      method: 'POST',
+      body: { password: target.password },
+    });
   if (target.kind === 'link')
     return api(`/api/deals/link/${encodeURIComponent(target.token)}/erase`, {
       method: 'POST',

@@ -12,8 +12,11 @@ export type ExportTarget =
   | { kind: 'admin'; user: string };
 
 /** Asks the server for the export (each call is recorded there and counts towards the hourly limit). */
-export function requestDataExport(target: ExportTarget): Promise<PersonalDataExport> {
-  if (target.kind === 'user') return api('/api/profile/export', { method: 'POST' });
+export function requestDataExport(
+  target: ExportTarget,
+): Promise<PersonalDataExport> {
+  if (target.kind === 'user')
+    return api('/api/profile/export', { method: 'POST' });
   if (target.kind === 'link')
     return api(`/api/deals/link/${encodeURIComponent(target.token)}/export`, {
       method: 'POST',
@@ -30,7 +33,9 @@ export function requestDataExport(target: ExportTarget): Promise<PersonalDataExp
 /** The export as a JSON file, named by whose data it is and when it was made. */
 export function saveExport(data: PersonalDataExport): void {
   const day = data.generatedAt.slice(0, 10);
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const blob = new Blob([JSON.stringify(data, null, 2)], {
+    type: 'application/json',
+  });
   saveFile(blob, `my-data-${data.subject.kind}-${data.subject.id}-${day}.json`);
 }
 
@@ -38,6 +43,9 @@ export function saveExport(data: PersonalDataExport): void {
 export function documentPage(url: string): string {
   return url
     .replace(/^\/api\/deals\/link\/([^/]+)\/statement$/, '/accept/$1/statement')
-    .replace(/^\/api\/payment-requests\/link\/([^/]+)\/receipt$/, '/pay-request/$1/receipt')
+    .replace(
+      /^\/api\/payment-requests\/link\/([^/]+)\/receipt$/,
+      '/pay-request/$1/receipt',
+    )
     .replace(/^\/api\//, '/');
 }

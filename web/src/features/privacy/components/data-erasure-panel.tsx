@@ -22,9 +22,12 @@ function useErasure(target: Target) {
     setBusy(true);
     setRefusal(null);
     try {
-      await requestErasure(target.kind === 'user' ? { kind: 'user', password } : target);
+      await requestErasure(
+        target.kind === 'user' ? { kind: 'user', password } : target,
+      );
       toast({ title: t('dataErasure.done') });
-      if (target.kind === 'link') return navigate(`/accept/${target.token}`, { replace: true });
+      if (target.kind === 'link')
+        return navigate(`/accept/${target.token}`, { replace: true });
       clearAuthToken();
       client.clear();
       navigate('/login', { replace: true });
@@ -53,9 +56,16 @@ export function DataErasurePanel({ target }: { target: Target }) {
   };
   return (
     <Card className="space-y-3">
-      <form noValidate className="space-y-3" aria-labelledby="erase-title" onSubmit={submit}>
+      <form
+        noValidate
+        className="space-y-3"
+        aria-labelledby="erase-title"
+        onSubmit={submit}
+      >
         <h2 id="erase-title" className="text-base font-semibold">
-          {needsPassword ? t('dataErasure.titleAccount') : t('dataErasure.titleLink')}
+          {needsPassword
+            ? t('dataErasure.titleAccount')
+            : t('dataErasure.titleLink')}
         </h2>
         <p className="text-sm text-slate-600">{t('dataErasure.intro')}</p>
         {needsPassword && (
@@ -78,7 +88,10 @@ export function DataErasurePanel({ target }: { target: Target }) {
           {t('dataErasure.confirm')}
         </label>
         {refusal && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          <p
+            role="alert"
+            className="rounded-lg bg-red-50 p-3 text-sm text-red-800"
+          >
             {refusal}
           </p>
         )}
@@ -88,7 +101,9 @@ export function DataErasurePanel({ target }: { target: Target }) {
           block
           disabled={busy || !sure || (needsPassword && !password)}
         >
-          {needsPassword ? t('dataErasure.submitAccount') : t('dataErasure.submitLink')}
+          {needsPassword
+            ? t('dataErasure.submitAccount')
+            : t('dataErasure.submitLink')}
         </Button>
       </form>
     </Card>

@@ -5,13 +5,16 @@ import { Empty, Section } from './data-export-view';
 
 function NotificationsSection({ data }: { data: PersonalDataExport }) {
   const n = data.notifications;
-  const state = (on: boolean) => (on ? t('dataExport.on') : t('dataExport.off'));
+  const state = (on: boolean) =>
+    on ? t('dataExport.on') : t('dataExport.off');
   return (
     <Section title={t('dataExport.notifications')}>
       {n.preferences && (
         <>
           <p>{t('dataExport.pushOn', { state: state(n.preferences.push) })}</p>
-          <p>{t('dataExport.emailOn', { state: state(n.preferences.email) })}</p>
+          <p>
+            {t('dataExport.emailOn', { state: state(n.preferences.email) })}
+          </p>
         </>
       )}
       {n.emailOptedOut && <p>{t('dataExport.optedOut')}</p>}
@@ -34,7 +37,9 @@ function ActivitySection({ data }: { data: PersonalDataExport }) {
       {/* A link has no account to sign in to. */}
       {!data.link && (
         <Section title={t('dataExport.signIns', { n: data.signIns.length })}>
-          <p className="text-xs text-slate-600">{t('dataExport.signInsNote')}</p>
+          <p className="text-xs text-slate-600">
+            {t('dataExport.signInsNote')}
+          </p>
           <ul className="space-y-1 text-xs">
             {data.signIns.map((s, i) => (
               <li key={i}>{formatDateTime(s.at)}</li>
@@ -42,7 +47,9 @@ function ActivitySection({ data }: { data: PersonalDataExport }) {
           </ul>
         </Section>
       )}
-      <Section title={t('dataExport.agreements', { n: data.agreements.length })}>
+      <Section
+        title={t('dataExport.agreements', { n: data.agreements.length })}
+      >
         <ul className="space-y-1">
           {data.agreements.map((a, i) => (
             <li key={i}>
@@ -51,7 +58,9 @@ function ActivitySection({ data }: { data: PersonalDataExport }) {
           ))}
         </ul>
       </Section>
-      <Section title={t('dataExport.push', { n: data.pushSubscriptions.length })}>
+      <Section
+        title={t('dataExport.push', { n: data.pushSubscriptions.length })}
+      >
         {data.pushSubscriptions.length === 0 ? (
           <Empty />
         ) : (
@@ -73,7 +82,8 @@ function PersonalDataSection({ data }: { data: PersonalDataExport }) {
       <ul className="space-y-1" data-testid="export-personal">
         {data.personalData.map((p, i) => (
           <li key={i} className="break-words">
-            <code className="text-xs">{p.field}</code> ({tKey(`dataExport.privacy.${p.privacy}`)}
+            <code className="text-xs">{p.field}</code> (
+            {tKey(`dataExport.privacy.${p.privacy}`)}
             ): {p.value}
           </li>
         ))}

@@ -12,8 +12,16 @@ import {
   type ExportTarget,
   type PersonalDataExport,
 } from '@/features/privacy/api/data-export';
-import { Collaborations, DocumentsSection, ProfileSection } from './data-export-view';
-import { ActivitySection, NotificationsSection, PersonalDataSection } from './data-export-more';
+import {
+  Collaborations,
+  DocumentsSection,
+  ProfileSection,
+} from './data-export-view';
+import {
+  ActivitySection,
+  NotificationsSection,
+  PersonalDataSection,
+} from './data-export-more';
 
 /** The person's data, readable, once the server made it. */
 function ExportContent({ data }: { data: PersonalDataExport }) {
@@ -28,7 +36,10 @@ function ExportContent({ data }: { data: PersonalDataExport }) {
         </Button>
       </Card>
       <ProfileSection data={data} />
-      <Collaborations title={t('dataExport.deals', { n: data.deals.length })} items={data.deals} />
+      <Collaborations
+        title={t('dataExport.deals', { n: data.deals.length })}
+        items={data.deals}
+      />
       {!data.link && (
         <Collaborations
           title={t('dataExport.requests', { n: data.paymentRequests.length })}

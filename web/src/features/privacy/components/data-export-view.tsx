@@ -4,7 +4,10 @@ import { Card } from '@/components/ui/card';
 import { DetailRow } from '@/components/ui/detail-row';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney, t, tKey } from '@/i18n';
-import { documentPage, type PersonalDataExport } from '@/features/privacy/api/data-export';
+import {
+  documentPage,
+  type PersonalDataExport,
+} from '@/features/privacy/api/data-export';
 
 type Collaboration = PersonalDataExport['deals'][number];
 
@@ -17,7 +20,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const orNone = (value: string | null | undefined) => value || t('dataExport.none');
+const orNone = (value: string | null | undefined) =>
+  value || t('dataExport.none');
 const Empty = () => <p className="text-slate-500">{t('dataExport.empty')}</p>;
 
 function ProfileSection({ data }: { data: PersonalDataExport }) {
@@ -25,8 +29,14 @@ function ProfileSection({ data }: { data: PersonalDataExport }) {
     return (
       <Section title={t('dataExport.link')}>
         <dl className="space-y-1">
-          <DetailRow label={t('dataExport.email')} value={orNone(data.link.email)} />
-          <DetailRow label={t('dataExport.language')} value={data.link.language.toUpperCase()} />
+          <DetailRow
+            label={t('dataExport.email')}
+            value={orNone(data.link.email)}
+          />
+          <DetailRow
+            label={t('dataExport.language')}
+            value={data.link.language.toUpperCase()}
+          />
         </dl>
       </Section>
     );
@@ -37,13 +47,24 @@ function ProfileSection({ data }: { data: PersonalDataExport }) {
       <dl className="space-y-1">
         <DetailRow label={t('dataExport.username')} value={p.username} />
         <DetailRow label={t('dataExport.email')} value={p.email} />
-        <DetailRow label={t('dataExport.company')} value={orNone(p.companyName)} />
+        <DetailRow
+          label={t('dataExport.company')}
+          value={orNone(p.companyName)}
+        />
         <DetailRow label={t('dataExport.country')} value={orNone(p.country)} />
-        <DetailRow label={t('dataExport.phone')} value={orNone(p.phoneNumber)} />
-        <DetailRow label={t('dataExport.language')} value={orNone(p.language?.toUpperCase())} />
+        <DetailRow
+          label={t('dataExport.phone')}
+          value={orNone(p.phoneNumber)}
+        />
+        <DetailRow
+          label={t('dataExport.language')}
+          value={orNone(p.language?.toUpperCase())}
+        />
         <DetailRow
           label={t('dataExport.createdAt')}
-          value={p.createdAt ? formatDateTime(p.createdAt) : t('dataExport.none')}
+          value={
+            p.createdAt ? formatDateTime(p.createdAt) : t('dataExport.none')
+          }
         />
         <DetailRow
           label={t('dataExport.payoutAccount')}
@@ -56,7 +77,10 @@ function ProfileSection({ data }: { data: PersonalDataExport }) {
 
 function CollaborationItem({ item }: { item: Collaboration }) {
   return (
-    <li className="rounded-xl border border-slate-200 p-3" data-testid="export-collaboration">
+    <li
+      className="rounded-xl border border-slate-200 p-3"
+      data-testid="export-collaboration"
+    >
       <p className="font-medium">{item.title || t('dataExport.untitled')}</p>
       <p className="text-xs text-slate-600">
         #{item.id} · {tKey(`dataExport.role.${item.role}`)} ·{' '}
@@ -80,7 +104,13 @@ function CollaborationItem({ item }: { item: Collaboration }) {
   );
 }
 
-function Collaborations({ title, items }: { title: string; items: Collaboration[] }) {
+function Collaborations({
+  title,
+  items,
+}: {
+  title: string;
+  items: Collaboration[];
+}) {
   return (
     <Section title={title}>
       {items.length === 0 ? (
@@ -105,7 +135,10 @@ function DocumentsSection({ data }: { data: PersonalDataExport }) {
         <ul className="divide-y divide-slate-100">
           {data.documents.map((d) => (
             <li key={d.url}>
-              <Link to={documentPage(d.url)} className="block min-h-11 py-3 text-indigo-700">
+              <Link
+                to={documentPage(d.url)}
+                className="block min-h-11 py-3 text-indigo-700"
+              >
                 {tKey(`dataExport.doc.${d.kind}`)} · {d.subject}
               </Link>
             </li>

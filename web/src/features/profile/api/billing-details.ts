@@ -1,5 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BillingDetails, BillingDetailsAnswer } from '@machines/documents/billing-details';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  BillingDetails,
+  BillingDetailsAnswer,
+} from '@machines/documents/billing-details';
 import { api } from '@/lib/http';
 
 export const billingDetailsKey = ['billing-details'] as const;
@@ -15,7 +23,10 @@ export function useSaveBillingDetails() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (details: BillingDetails) =>
-      api<BillingDetailsAnswer>('/api/user/billing-details', { method: 'PUT', body: details }),
+      api<BillingDetailsAnswer>('/api/user/billing-details', {
+        method: 'PUT',
+        body: details,
+      }),
     onSuccess: (answer) => {
       client.setQueryData(billingDetailsKey, answer);
       void client.invalidateQueries({ queryKey: ['deal-invoice'] });

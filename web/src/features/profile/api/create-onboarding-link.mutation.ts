@@ -7,4 +7,5 @@ export const createOnboardingLink = (identity?: PayoutIdentity) =>
     method: 'POST',
     body: identity ? { identity } : {},
   });
-export const useCreateOnboardingLink = () => useMutation({ mutationFn: createOnboardingLink });
+export const useCreateOnboardingLink = () =>
+  useMutation({ mutationFn: createOnboardingLink });

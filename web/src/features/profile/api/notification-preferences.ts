@@ -1,4 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { DocumentMailPreferences } from '@machines/account/document-mail';
 import { api } from '@/lib/http';
 
@@ -11,7 +16,9 @@ export interface NotificationPreferences {
 }
 
 /** A change: any of the switches, some of the document kinds. */
-export type NotificationPreferencesChange = Partial<Omit<NotificationPreferences, 'documents'>> & {
+export type NotificationPreferencesChange = Partial<
+  Omit<NotificationPreferences, 'documents'>
+> & {
   documents?: Partial<DocumentMailPreferences>;
 };
 
@@ -19,10 +26,16 @@ export const notificationPreferencesKey = ['notification-preferences'] as const;
 export const fetchNotificationPreferences = () =>
   api<NotificationPreferences>('/api/user/notification-preferences');
 export const notificationPreferencesQueryOptions = () =>
-  queryOptions({ queryKey: notificationPreferencesKey, queryFn: fetchNotificationPreferences });
-export const useNotificationPreferences = () => useQuery(notificationPreferencesQueryOptions());
+  queryOptions({
+    queryKey: notificationPreferencesKey,
+    queryFn: fetchNotificationPreferences,
+  });
+export const useNotificationPreferences = () =>
+  useQuery(notificationPreferencesQueryOptions());
 
-export const updateNotificationPreferences = (input: NotificationPreferencesChange) =>
+export const updateNotificationPreferences = (
+  input: NotificationPreferencesChange,
+) =>
   api<NotificationPreferences>('/api/user/notification-preferences', {
     method: 'PUT',
     body: input,
@@ -33,6 +46,7 @@ export function useUpdateNotificationPreferences() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: updateNotificationPreferences,
-    onSuccess: (answer) => client.setQueryData(notificationPreferencesKey, answer),
+    onSuccess: (answer) =>
+      client.setQueryData(notificationPreferencesKey, answer),
   });
 }

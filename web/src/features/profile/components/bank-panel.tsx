@@ -12,7 +12,12 @@ import { errorText, HttpError } from '@/lib/http';
 /** What the panel says and offers for each state: bank, payout, the button, and whether to warn. */
 function bankTexts(code: BankStatusCode): [string, string, string, boolean] {
   if (code === 'connected')
-    return [t('profile.connected'), t('profile.ready'), t('profile.manageBank'), false];
+    return [
+      t('profile.connected'),
+      t('profile.ready'),
+      t('profile.manageBank'),
+      false,
+    ];
   if (code === 'setup_incomplete')
     return [
       t('profile.setupIncomplete'),
@@ -20,7 +25,12 @@ function bankTexts(code: BankStatusCode): [string, string, string, boolean] {
       t('profile.completeBank'),
       true,
     ];
-  return [t('profile.notConnected'), t('profile.setupRequired'), t('profile.connectBank'), false];
+  return [
+    t('profile.notConnected'),
+    t('profile.setupRequired'),
+    t('profile.connectBank'),
+    false,
+  ];
 }
 
 /** 'Bank Details & Payouts' with the three states of docs/product.md §4. */
@@ -50,8 +60,10 @@ export function BankPanel() {
   };
 
   let body;
-  if (!hasToken) body = <p className="text-sm">{t('profile.notAuthenticated')}</p>;
-  else if (status.isPending) body = <p className="text-sm text-slate-500">{t('app.loading')}</p>;
+  if (!hasToken)
+    body = <p className="text-sm">{t('profile.notAuthenticated')}</p>;
+  else if (status.isPending)
+    body = <p className="text-sm text-slate-500">{t('app.loading')}</p>;
   else if (status.isError)
     body = <p className="text-sm text-red-600">{t('profile.statusError')}</p>;
   else {
@@ -60,7 +72,8 @@ export function BankPanel() {
       <div className="space-y-3">
         {warn && (
           <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
-            <Icon name="alert" className="h-4 w-4" /> {t('profile.setupIncompleteWarning')}
+            <Icon name="alert" className="h-4 w-4" />{' '}
+            {t('profile.setupIncompleteWarning')}
           </p>
         )}
         <dl className="grid grid-cols-2 gap-2 text-sm">
@@ -74,7 +87,12 @@ export function BankPanel() {
           </div>
         </dl>
         {identity.fields}
-        <Button variant="secondary" block onClick={start} disabled={link.isPending}>
+        <Button
+          variant="secondary"
+          block
+          onClick={start}
+          disabled={link.isPending}
+        >
           {button}
         </Button>
       </div>

@@ -1,8 +1,14 @@
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { t } from '@/i18n';
-import { BillingForm, type BillingTexts } from '@/features/documents/components/billing-form';
-import { useBillingDetails, useSaveBillingDetails } from '@/features/profile/api/billing-details';
+import {
+  BillingForm,
+  type BillingTexts,
+} from '@/features/documents/components/billing-form';
+import {
+  useBillingDetails,
+  useSaveBillingDetails,
+} from '@/features/profile/api/billing-details';
 
 /** 'Billing details': who the platform's fee invoices are made out to. */
 export function BillingCard() {
@@ -15,7 +21,11 @@ export function BillingCard() {
         <p className="text-sm text-slate-600">{t('billing.intro')}</p>
       </div>
       {details.data ? (
-        <BillingForm initial={details.data.billingDetails} save={save} texts={profileTexts} />
+        <BillingForm
+          initial={details.data.billingDetails}
+          save={save}
+          texts={profileTexts}
+        />
       ) : (
         <Spinner />
       )}

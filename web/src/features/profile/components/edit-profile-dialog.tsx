@@ -39,7 +39,11 @@ export function EditProfileDialog({
       title={t('profile.editTitle')}
       description={t('profile.editDescription')}
     >
-      {profile ? <ProfileForm profile={profile} onClose={onClose} /> : <Spinner />}
+      {profile ? (
+        <ProfileForm profile={profile} onClose={onClose} />
+      ) : (
+        <Spinner />
+      )}
     </Modal>
   );
 }
@@ -48,28 +52,36 @@ export function EditProfileDialog({
 function useProfileForm(profile: Profile, onClose: () => void) {
   const update = useUpdateProfile();
   const [form, setForm] = useState<ProfileInput>(() => toInput(profile));
-  const [errors, setErrors] = useState<{ username?: string; email?: string }>({});
+  const [errors, setErrors] = useState<{ username?: string; email?: string }>(
+    {},
+  );
   const set = (key: keyof ProfileInput) => (value: string) =>
     setForm((f) => ({ ...f, [key]: value }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const next = {
-      username: form.username.trim().length < 2 ? t('validation.username2') : undefined,
+      username:
+        form.username.trim().length < 2 ? t('validation.username2') : undefined,
       email: isEmail(form.email) ? undefined : t('validation.emailProfile'),
     };
     setErrors(next);
     if (next.username || next.email) return;
     update.mutate(form, {
       onSuccess: () => {
-        toast({ title: t('toast.profileUpdated'), description: t('toast.profileUpdatedText') });
+        toast({
+          title: t('toast.profileUpdated'),
+          description: t('toast.profileUpdatedText'),
+        });
         onClose();
       },
       onError: (error) =>
         toast({
           title: t('toast.profileFailed'),
           description:
-            error instanceof HttpError ? error.serverMessage : t('toast.profileFailedText'),
+            error instanceof HttpError
+              ? error.serverMessage
+              : t('toast.profileFailedText'),
           variant: 'destructive',
         }),
     });
@@ -77,8 +89,17 @@ function useProfileForm(profile: Profile, onClose: () => void) {
   return { update, form, errors, set, submit };
 }
 
-function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => void }) {
-  const { update, form, errors, set, submit } = useProfileForm(profile, onClose);
+function ProfileForm({
+  profile,
+  onClose,
+}: {
+  profile: Profile;
+  onClose: () => void;
+}) {
+  const { update, form, errors, set, submit } = useProfileForm(
+    profile,
+    onClose,
+  );
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
       <TextField
@@ -99,7 +120,11 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
         onChange={(e) => set('email')(e.target.value)}
         error={errors.email}
       />
-      <CountrySelect label={t('profile.country')} value={form.country} onChange={set('country')} />
+      <CountrySelect
+        label={t('profile.country')}
+        value={form.country}
+        onChange={set('country')}
+      />
       <TextField
         label={t('profile.phone')}
         type="tel"

@@ -27,7 +27,11 @@ export function HelpCard({ onTerms }: { onTerms: () => void }) {
           </Link>
         </li>
         <li>
-          <button type="button" className="min-h-11 w-full py-3 text-left" onClick={onTerms}>
+          <button
+            type="button"
+            className="min-h-11 w-full py-3 text-left"
+            onClick={onTerms}
+          >
             {t('profile.terms')}
           </button>
         </li>

@@ -66,7 +66,10 @@ export function SettingsCard() {
         >
           {t('profile.testNotification')}
         </Button>
-        <Link to="/notifications-test" className="self-center text-sm text-brand-600 underline">
+        <Link
+          to="/notifications-test"
+          className="self-center text-sm text-brand-600 underline"
+        >
           {t('profile.notificationsTest')}
         </Link>
       </div>
@@ -98,8 +101,13 @@ function DocumentMails({
   onChange: (kind: DocumentMailKind, on: boolean) => void;
 }) {
   return (
-    <fieldset className="space-y-2 border-l-2 border-slate-100 pl-3" data-testid="document-mails">
-      <legend className="text-sm font-medium">{t('profile.documentMails')}</legend>
+    <fieldset
+      className="space-y-2 border-l-2 border-slate-100 pl-3"
+      data-testid="document-mails"
+    >
+      <legend className="text-sm font-medium">
+        {t('profile.documentMails')}
+      </legend>
       <p className="text-xs text-slate-500">{t('profile.documentMailsHint')}</p>
       {documentMailKinds.map((kind) => (
         <Row key={kind} label={t(documentLabels[kind])}>

@@ -12,7 +12,13 @@ const sections = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 // with what is charged and when money moves.
 const vars = { supportEmail: SUPPORT_EMAIL };
 
-export function TermsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function TermsModal({
+  open,
+  onClose,
+}: {
+  open: boolean;
+  onClose: () => void;
+}) {
   return (
     <Modal
       open={open}
@@ -23,8 +29,12 @@ export function TermsModal({ open, onClose }: { open: boolean; onClose: () => vo
       <div className="space-y-3 text-sm">
         {sections.map((n) => (
           <section key={n}>
-            <h3 className="font-semibold">{t(`terms.s${n}.title` as MessageKey)}</h3>
-            <p className="text-slate-600">{t(`terms.s${n}.text` as MessageKey, vars)}</p>
+            <h3 className="font-semibold">
+              {t(`terms.s${n}.title` as MessageKey)}
+            </h3>
+            <p className="text-slate-600">
+              {t(`terms.s${n}.text` as MessageKey, vars)}
+            </p>
           </section>
         ))}
         <Button block onClick={onClose}>

@@ -28,12 +28,22 @@ export function UserCard({
             {(p?.username ?? '?').slice(0, 1).toUpperCase()}
           </div>
           <div className="min-w-0 flex-1">
-            <p className="truncate font-semibold" data-testid="profile-username">
-              {p?.username} <span aria-label={p?.country ?? undefined}>{flagOf(p?.country)}</span>
+            <p
+              className="truncate font-semibold"
+              data-testid="profile-username"
+            >
+              {p?.username}{' '}
+              <span aria-label={p?.country ?? undefined}>
+                {flagOf(p?.country)}
+              </span>
             </p>
             <p className="truncate text-sm text-slate-500">{p?.email}</p>
-            {p?.companyName && <p className="truncate text-sm">{p.companyName}</p>}
-            {p?.phoneNumber && <p className="truncate text-sm">{p.phoneNumber}</p>}
+            {p?.companyName && (
+              <p className="truncate text-sm">{p.companyName}</p>
+            )}
+            {p?.phoneNumber && (
+              <p className="truncate text-sm">{p.phoneNumber}</p>
+            )}
           </div>
         </div>
       )}

@@ -4,4 +4,8 @@ export const simulateDealAcceptedPush = (input: {
   dealId: number;
   influencer: string;
   amount: string;
-}) => api<unknown>('/api/push/simulate/deal-accepted', { method: 'POST', body: input });
+}) =>
+  api<unknown>('/api/push/simulate/deal-accepted', {
+    method: 'POST',
+    body: input,
+  });

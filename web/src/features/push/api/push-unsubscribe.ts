@@ -1,3 +1,4 @@
 import { api } from '@/lib/http';
 
-export const unsubscribePush = () => api<unknown>('/api/push/unsubscribe', { method: 'POST' });
+export const unsubscribePush = () =>
+  api<unknown>('/api/push/unsubscribe', { method: 'POST' });

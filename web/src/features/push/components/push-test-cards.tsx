@@ -22,7 +22,9 @@ export function PushStateCard({ push }: { push: ReturnType<typeof usePush> }) {
         <div className="flex justify-between">
           <dt>{t('notify.subscription')}</dt>
           <dd data-testid="push-subscription">
-            {push.subscribed ? t('notify.subscribed') : t('notify.notSubscribed')}
+            {push.subscribed
+              ? t('notify.subscribed')
+              : t('notify.notSubscribed')}
           </dd>
         </div>
       </dl>
@@ -43,7 +45,11 @@ export function PushLogCard({ log }: { log: ReturnType<typeof usePushLog> }) {
       {log.lines.length === 0 ? (
         <p className="text-sm text-slate-500">{t('notify.empty')}</p>
       ) : (
-        <ul className="space-y-1 font-mono text-xs" aria-live="polite" data-testid="push-log">
+        <ul
+          className="space-y-1 font-mono text-xs"
+          aria-live="polite"
+          data-testid="push-log"
+        >
           {log.lines.map((line, i) => (
             <li key={i} className="break-words">
               {line}

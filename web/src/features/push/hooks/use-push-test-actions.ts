@@ -9,7 +9,11 @@ export function usePushTestActions() {
   const push = usePush();
   const log = usePushLog();
   const outcome = (label: string, ok: boolean, detail: string) =>
-    log.add(ok ? t('notify.logOk', { label }) : t('notify.logFailed', { label, detail }));
+    log.add(
+      ok
+        ? t('notify.logOk', { label })
+        : t('notify.logFailed', { label, detail }),
+    );
 
   const enable = async () => {
     const ok = await push.enable();
@@ -24,14 +28,22 @@ export function usePushTestActions() {
     outcome(t('notify.labelDisable'), true, '');
   };
   const local = async () =>
-    outcome(t('notify.labelLocal'), await push.testLocal(), t('notify.notShown'));
+    outcome(
+      t('notify.labelLocal'),
+      await push.testLocal(),
+      t('notify.notShown'),
+    );
   const server = () =>
     log.runServer(t('notify.labelServer'), () =>
       sendTestPush(t('push.testTitle'), t('push.testBody')),
     );
   const dealAccepted = () =>
     log.runServer(t('notify.labelDealAccepted'), () =>
-      simulateDealAcceptedPush({ dealId: 1, influencer: '@creator', amount: '100.00' }),
+      simulateDealAcceptedPush({
+        dealId: 1,
+        influencer: '@creator',
+        amount: '100.00',
+      }),
     );
   return { push, log, enable, disable, local, server, dealAccepted };
 }

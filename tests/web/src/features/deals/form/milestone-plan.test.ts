@@ -22,13 +22,21 @@ import {
 } from '@/features/deals/form/milestone-plan';
 
 const today = '2026-11-27';
-const part = (title: string, amount: string, dueDate = '2026-12-10'): MilestoneDraft => ({
+const part = (
+  title: string,
+  amount: string,
+  dueDate = '2026-12-10',
+): MilestoneDraft => ({
   title,
   deliverables: ['1 Instagram Story'],
   amount,
   dueDate,
 });
-const deal = (amountCents: number | null) => ({ amountCents, maxCents: MAX_DEAL_CENTS, today });
+const deal = (amountCents: number | null) => ({
+  amountCents,
+  maxCents: MAX_DEAL_CENTS,
+  today,
+});
 const form = (change: Partial<DealFormState>): DealFormState => ({
   ...emptyDealForm,
   influencer: '@anna',
@@ -48,9 +56,17 @@ describe('the milestone plan of the deal form', () => {
   });
 
   it('given a split, then two milestones start, the first with the deal deliverables and date', () => {
-    const plan = splitPlan({ deliverables: ['1 TikTok video'], deadline: '2026-12-20' });
+    const plan = splitPlan({
+      deliverables: ['1 TikTok video'],
+      deadline: '2026-12-20',
+    });
     expect(plan).toEqual([
-      { title: '', deliverables: ['1 TikTok video'], amount: '', dueDate: '2026-12-20' },
+      {
+        title: '',
+        deliverables: ['1 TikTok video'],
+        amount: '',
+        dueDate: '2026-12-20',
+      },
       { title: '', deliverables: [], amount: '', dueDate: '' },
     ]);
   });
@@ -61,19 +77,25 @@ describe('the milestone plan of the deal form', () => {
     expect(plan).toHaveLength(10);
     expect(removeMilestone(plan, 3)).toHaveLength(9);
     expect(removeMilestone([part('A', '1'), part('B', '2')], 0)).toEqual([]);
-    expect(updateMilestone([part('A', '1'), part('B', '2')], 1, { title: 'C' })[1]!.title).toBe(
-      'C',
-    );
+    expect(
+      updateMilestone([part('A', '1'), part('B', '2')], 1, { title: 'C' })[1]!
+        .title,
+    ).toBe('C');
   });
 
   it('given amounts typed with a comma or a point, then the running sum reads them all', () => {
     expect(
-      planSumCents([part('A', '80,50'), part('B', '19.50'), part('C', 'x')], MAX_DEAL_CENTS),
+      planSumCents(
+        [part('A', '80,50'), part('B', '19.50'), part('C', 'x')],
+        MAX_DEAL_CENTS,
+      ),
     ).toBe(10_000);
   });
 
   it('given a fitting plan, then no problems, and the API gets each amount as a decimal', () => {
-    const f = form({ milestones: [part('Draft', '100,50'), part('Final', '199.5')] });
+    const f = form({
+      milestones: [part('Draft', '100,50'), part('Final', '199.5')],
+    });
     expect(formPlanProblems(f, today)).toEqual([]);
     expect(toDealInput(f).milestones).toEqual([
       {
@@ -121,24 +143,33 @@ describe('the milestone plan of the deal form', () => {
   });
 
   it("given the server's refusal, then it shows where the same check finds it, else on the code's field", () => {
-    const plan = [part('A', '100', '2026-12-10'), part('B', '200', '2026-12-01')];
-    expect(placeRefusal('milestones_sum_mismatch', plan, deal(40_000))).toEqual({
-      code: 'milestones_sum_mismatch',
-      field: 'sum',
-      index: null,
-    });
+    const plan = [
+      part('A', '100', '2026-12-10'),
+      part('B', '200', '2026-12-01'),
+    ];
+    expect(placeRefusal('milestones_sum_mismatch', plan, deal(40_000))).toEqual(
+      {
+        code: 'milestones_sum_mismatch',
+        field: 'sum',
+        index: null,
+      },
+    );
     // The server's clock is a day on: the milestone due first is the one it finds past.
     expect(placeRefusal('milestone_due_in_past', plan, deal(30_000))).toEqual({
       code: 'milestone_due_in_past',
       field: 'dueDate',
       index: 1,
     });
-    expect(placeRefusal('milestone_title_required', plan, deal(30_000))).toEqual({
+    expect(
+      placeRefusal('milestone_title_required', plan, deal(30_000)),
+    ).toEqual({
       code: 'milestone_title_required',
       field: 'title',
       index: 0,
     });
-    expect(placeRefusal('milestones_count', plan, deal(30_000)).field).toBe('sum');
+    expect(placeRefusal('milestones_count', plan, deal(30_000)).field).toBe(
+      'sum',
+    );
   });
 
   it('given server codes, then only the plan refusals are recognised', () => {
@@ -165,7 +196,13 @@ describe('the milestone plan of the deal form', () => {
       exclusivity: { kind: 'none' },
       brandTerms: null,
       milestones: [
-        { index: 1, title: 'A', deliverables: [], amountCents: 10_050, dueDate: '2026-12-10' },
+        {
+          index: 1,
+          title: 'A',
+          deliverables: [],
+          amountCents: 10_050,
+          dueDate: '2026-12-10',
+        },
         {
           index: 2,
           title: 'B',
@@ -177,7 +214,12 @@ describe('the milestone plan of the deal form', () => {
     } as unknown as DealDto;
     expect(formFromDeal(stored).milestones).toEqual([
       { title: 'A', deliverables: [], amount: '100.50', dueDate: '2026-12-10' },
-      { title: 'B', deliverables: ['1 TikTok video'], amount: '199.50', dueDate: '2026-12-11' },
+      {
+        title: 'B',
+        deliverables: ['1 TikTok video'],
+        amount: '199.50',
+        dueDate: '2026-12-11',
+      },
     ]);
     expect(utcToday(new Date('2026-11-27T23:30:00-05:00'))).toBe('2026-11-28');
   });

@@ -11,7 +11,12 @@ describe('where a document page reads its document', () => {
     // Not a reference: too short, or not hex.
     expect(documentSourceOf('/documents/12')).toBeNull();
     expect(documentSourceOf(`/documents/${'z'.repeat(32)}`)).toBeNull();
-    for (const kind of ['receipt', 'invoice', 'credit-note', 'self-billed-invoice'])
+    for (const kind of [
+      'receipt',
+      'invoice',
+      'credit-note',
+      'self-billed-invoice',
+    ])
       expect(documentSourceOf(`/deals/7/${kind}`), kind).toBeNull();
     for (const kind of ['statement', 'self-billed-invoice'])
       expect(documentSourceOf(`/payment-requests/7/${kind}`), kind).toBeNull();
@@ -33,7 +38,12 @@ describe('where a document page reads its document', () => {
   });
 
   it('takes no inherited name for a document kind', () => {
-    for (const kind of ['constructor', 'toString', '__proto__', 'hasOwnProperty'])
+    for (const kind of [
+      'constructor',
+      'toString',
+      '__proto__',
+      'hasOwnProperty',
+    ])
       expect(documentSourceOf(`/pay-request/tok/${kind}`), kind).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { milestoneStatuses } from '../deal/deal-context.types';
 
 /** The HTTP contract of the admins' money screens (reconciliation, overview), shared by server and web. */
 
@@ -132,6 +133,22 @@ export const moneyDocumentSchema = z.object({
       feeKeptCents: z.number().int(),
     })
     .nullable(),
+  /**
+   * A deal with milestones: each milestone's title, amount, fee share, where it stands and when
+   * it was paid out. Absent for a deal without a plan, whose documents read as before.
+   */
+  milestones: z
+    .array(
+      z.object({
+        index: z.number().int(),
+        title: z.string(),
+        amountCents: z.number().int(),
+        feeCents: z.number().int(),
+        status: z.enum(milestoneStatuses),
+        releasedAt: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type MoneyDocumentDto = z.infer<typeof moneyDocumentSchema>;
 

@@ -109,6 +109,32 @@ function amountLines(
   return lines;
 }
 
+/** A deal with milestones: one line per milestone, its amount and where it stands. */
+function milestoneLines(
+  lang: DocumentLanguage,
+  milestones: NonNullable<MoneyDocumentDto['milestones']>,
+): DocumentLine[] {
+  return milestones.map((m) => {
+    const amount = documentMoney(lang, m.amountCents);
+    const standing =
+      m.status === 'released' && m.releasedAt !== null
+        ? documentText(lang, 'milestone.released', {
+            amount,
+            date: documentDate(lang, m.releasedAt),
+          })
+        : m.status === 'refunded' || m.status === 'split'
+          ? documentText(lang, `milestone.${m.status}`, { amount })
+          : documentText(lang, 'milestone.open', { amount });
+    return {
+      label: documentText(lang, 'milestoneLine', {
+        index: m.index,
+        title: m.title,
+      }),
+      value: standing,
+    };
+  });
+}
+
 /** Lays a receipt or statement out in the reader's language. */
 export function layoutMoneyDocument(
   doc: MoneyDocumentDto,
@@ -151,6 +177,14 @@ export function layoutMoneyDocument(
         ],
       },
       { heading: text('amounts'), lines: amountLines(lang, doc) },
+      ...(doc.milestones
+        ? [
+            {
+              heading: text('milestones'),
+              lines: milestoneLines(lang, doc.milestones),
+            },
+          ]
+        : []),
       ...(payment.length > 0
         ? [{ heading: text('payment'), lines: payment }]
         : []),

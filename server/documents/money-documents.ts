@@ -1,4 +1,5 @@
 import type { MoneyDocumentDto } from '@machines/contract/money-api';
+import type { Milestone } from '@machines/deal/deal-context.types';
 import { DomainError } from '../commands/domain-error';
 import type { DealRecord } from '../../projections/deals.queries';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
@@ -36,6 +37,19 @@ export function dealReceipt(
           feeKeptCents: c.split.feeKeptCents,
         }
       : null,
+    ...(c.milestones ? { milestones: c.milestones.map(milestoneLine) } : {}),
+  };
+}
+
+/** A milestone as the receipt and the statement list it. */
+function milestoneLine(m: Milestone) {
+  return {
+    index: m.index,
+    title: m.title,
+    amountCents: m.amountCents,
+    feeCents: m.feeCents,
+    status: m.status,
+    releasedAt: m.releasedAt,
   };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatedGateway } from '@server/money/gateway/simulated/simulated-gateway';
 import type { ReconciliationReport } from '@server/money/reconciliation/reconcile';
+import { pdfPages } from '@tests/support/pdf-text';
 import {
   acceptAndConnect,
   claimHeader,
@@ -327,5 +328,71 @@ describe('a three-milestone deal', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as ReconciliationReport).mismatches).toEqual([]);
+  });
+
+  it("the creator's statement and the brand's receipt list each milestone and where it stands, in English and Dutch, PDFs too", async () => {
+    const statement = await t.app.inject({
+      url: `/api/deals/link/${link}/statement`,
+      headers: claimHeader(link),
+    });
+    expect(statement.statusCode, statement.body).toBe(200);
+    expect(
+      statement
+        .json()
+        .milestones.map((m: { title: string; status: string }) => [
+          m.title,
+          m.status,
+        ]),
+    ).toEqual([
+      ['Story', 'released'],
+      ['TikTok', 'released'],
+      ['Post', 'split'],
+    ]);
+    expect(statement.json().paidCents).toBe(21_500);
+    const pdfText = async (url: string, headers: Record<string, string>) => {
+      const res = await t.app.inject({ url, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      const [page, ...more] = await pdfPages(new Uint8Array(res.rawPayload));
+      expect(more).toHaveLength(0);
+      return page!.replace(/\u00a0/g, ' ');
+    };
+    const en = await pdfText(
+      `/api/deals/link/${link}/statement/pdf?lang=en`,
+      claimHeader(link),
+    );
+    for (const words of [
+      'Milestones',
+      '1. Story',
+      '€100.00 · paid out',
+      '2. TikTok',
+      '3. Post',
+      '€70.00 · split by an admin',
+    ])
+      expect(en).toContain(words);
+    const nl = await pdfText(
+      `/api/deals/${id}/receipt/pdf?lang=nl`,
+      bearer(brand.token),
+    );
+    for (const words of [
+      'Mijlpalen',
+      '1. Story',
+      '€ 100,00 · uitbetaald op',
+      '€ 70,00 · verdeeld door een beheerder',
+    ])
+      expect(nl).toContain(words);
+  });
+});
+
+describe('a deal without a plan', () => {
+  it('has receipts without a milestones field, as before', async () => {
+    const res = await post('/api/deals', brand.token, dealPayload());
+    const { id } = res.json() as Deal;
+    await payDeal(t.app, t.ctx, brand.token, id);
+    const receipt = await t.app.inject({
+      url: `/api/deals/${id}/receipt`,
+      headers: bearer(brand.token),
+    });
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    expect(receipt.json()).not.toHaveProperty('milestones');
   });
 });

@@ -5,6 +5,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  renameSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -85,7 +86,12 @@ function removeMentioning(folder: string, needles: readonly string[]): number {
   }
   let removed = 0;
   for (const name of names) {
-    const files = [join(folder, name), join(folder, `${name}.json`)];
+    // A summary left half-written by a crash (`.json.tmp`) goes with its message too.
+    const files = [
+      join(folder, name),
+      join(folder, `${name}.json`),
+      join(folder, `${name}.json.tmp`),
+    ];
     const text = files
       .map((f) => (existsSync(f) ? readFileSync(f, 'utf8') : ''))
       .join('\n')
@@ -108,8 +114,11 @@ function writeMailFiles(
   mkdirSync(folder, { recursive: true });
   const name = `${date.replace(/[:.]/g, '-')}-${key ?? randomUUID().slice(0, 8)}.eml`;
   writeFileSync(join(folder, name), raw ?? Buffer.alloc(0));
+  // The summary is what readers list: written aside and renamed into place, so no reader (the
+  // test-mode page, another instance) finds it half written.
+  const summary = join(folder, `${name}.json`);
   writeFileSync(
-    join(folder, `${name}.json`),
+    `${summary}.tmp`,
     JSON.stringify({
       name,
       to: message.to,
@@ -120,6 +129,7 @@ function writeMailFiles(
       attachments: (message.attachments ?? []).map((a) => a.filename),
     }),
   );
+  renameSync(`${summary}.tmp`, summary);
 }
 
 /** The kept mails, newest first (none while the folder does not exist). */

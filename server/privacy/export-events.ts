@@ -9,7 +9,7 @@ import {
   type EventStore,
   type RecordedEvent,
 } from '../event-store/event-store';
-import { redactFor } from '../shared/redaction';
+import { redactFor, redactOtherSide } from '../shared/redaction';
 
 /**
  * How a person's events go into their export: as the reader they are may see them (the owner of a
@@ -63,11 +63,16 @@ export async function readIfAny(
   }
 }
 
-/** One stored event as the export shows it; `isYou` tells the person's own actions. */
+/**
+ * One stored event as the export shows it; `isYou` tells the person's own actions. A party reads
+ * its own payment ids whole and the other side's as present (`side`: which side the person is on
+ * in this deal or request), as in the deal and request answers.
+ */
 export function exportedEvent(
   event: RecordedEvent,
   reader: ExportReader,
   isYou: (actor: Actor) => boolean,
+  side?: 'brand' | 'creator',
 ): ExportedEvent {
   const metadata = event.metadata as { actor: Actor; at: string };
   const data = withoutSecrets(event.data);
@@ -76,7 +81,12 @@ export function exportedEvent(
     type: event.type,
     at: metadata.at,
     actor: isYou(metadata.actor) ? 'you' : metadata.actor.kind,
-    data: reader === 'link' ? redactFor('link', data) : data,
+    data:
+      reader === 'link'
+        ? redactFor('link', data)
+        : side
+          ? redactOtherSide(side, data)
+          : data,
   };
 }
 

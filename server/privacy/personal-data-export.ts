@@ -86,7 +86,9 @@ const withEvents = (
 ): Collaboration[] =>
   parties.map((p) => ({
     ...p.summary,
-    events: p.events.map((e) => exportedEvent(e, p.reader, isYou)),
+    events: p.events.map((e) =>
+      exportedEvent(e, p.reader, isYou, p.summary.role),
+    ),
   }));
 
 /** Agreements the person's own events record: what they created, accepted, chose or confirmed. */

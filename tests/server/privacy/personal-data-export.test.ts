@@ -155,6 +155,11 @@ describe('a signed-in user exports their data', () => {
     ])
       expect(text).not.toContain(foreign);
     expect(text).not.toContain('scrypt$');
+    // The brand's own payment ids are its own; the creator's connected account reads as present.
+    const account = t.ctx.queries.deals.byId(dealId)!.context.stripeAccountId!;
+    expect(account).toMatch(/^acct_/);
+    expect(text).not.toContain(account);
+    expect(text).toMatch(/\b(pi|cs)_[A-Za-z0-9_]{6,}/);
   });
 
   it('records the export as an event with its actor and without the data', async () => {

@@ -61,6 +61,27 @@ export function confirmPage(
   );
 }
 
+/**
+ * A signed mail link's first page (unsubscribe, block a sender): the confirm button when the
+ * link's token checks out, else 400 with the invalid-link text. Nothing changes until the button.
+ */
+export function signedLinkPage(
+  valid: boolean,
+  lang: string,
+  texts: { title: string; invalid: string; body: string; button: string },
+  action: string,
+): { status: number; body: string } {
+  if (!valid)
+    return {
+      status: 400,
+      body: messagePage(lang, texts.title, texts.invalid),
+    };
+  return {
+    status: 200,
+    body: confirmPage(lang, texts.title, texts.body, texts.button, action),
+  };
+}
+
 export function mailListPage(mails: (StoredMail & { url: string })[]): string {
   const items = mails.map(
     (m) =>

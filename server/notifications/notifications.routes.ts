@@ -23,7 +23,7 @@ import { catalogs } from './texts';
 import { createLinkSubscriptions } from './link-subscriptions';
 import { createLinkClaims } from '../auth/link-claim';
 import { createLinkHolders } from '../auth/link-holders';
-import { confirmPage, messagePage } from './notification-pages';
+import { messagePage, signedLinkPage } from './notification-pages';
 
 const security = [{ bearerAuth: [] }];
 const MAX_LINK_SUBSCRIPTIONS = 10;
@@ -395,23 +395,18 @@ function unsubscribeRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
       { schema },
       async (request, reply) => {
         const t = catalogs[request.query.lang].mail;
-        if (!notifications.unsubscribe.verify(request.query.token))
-          return html(
-            reply,
-            400,
-            messagePage(request.query.lang, t.unsubscribe, t.invalidLink),
-          );
-        return html(
-          reply,
-          200,
-          confirmPage(
-            request.query.lang,
-            t.unsubscribe,
-            t.confirmBody,
-            t.confirmButton,
-            request.url,
-          ),
+        const shown = signedLinkPage(
+          notifications.unsubscribe.verify(request.query.token) !== null,
+          request.query.lang,
+          {
+            title: t.unsubscribe,
+            invalid: t.invalidLink,
+            body: t.confirmBody,
+            button: t.confirmButton,
+          },
+          request.url,
         );
+        return html(reply, shown.status, shown.body);
       },
     );
     scope.post(

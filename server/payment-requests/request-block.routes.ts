@@ -5,7 +5,10 @@ import { languages } from '@machines/account/account.events';
 import { WrongExpectedVersion } from '../event-store/event-store';
 import type { ZodApp } from '../http/route-deps';
 import type { RequestRouteDeps } from './request-parts';
-import { confirmPage, messagePage } from '../notifications/notification-pages';
+import {
+  messagePage,
+  signedLinkPage,
+} from '../notifications/notification-pages';
 import {
   appendNotificationEvent,
   requestBlockStreamId,
@@ -72,23 +75,18 @@ export function requestBlockRoutes(
       { schema },
       async (request, reply) => {
         const t = catalogs[request.query.lang].mail;
-        if (!links.verify(request.query.token))
-          return html(
-            reply,
-            400,
-            messagePage(request.query.lang, t.block, t.invalidLink),
-          );
-        return html(
-          reply,
-          200,
-          confirmPage(
-            request.query.lang,
-            t.block,
-            t.blockConfirmBody,
-            t.blockButton,
-            request.url,
-          ),
+        const shown = signedLinkPage(
+          links.verify(request.query.token) !== null,
+          request.query.lang,
+          {
+            title: t.block,
+            invalid: t.invalidLink,
+            body: t.blockConfirmBody,
+            button: t.blockButton,
+          },
+          request.url,
         );
+        return html(reply, shown.status, shown.body);
       },
     );
     scope.post(

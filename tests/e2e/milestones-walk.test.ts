@@ -242,6 +242,15 @@ describe('a deal of three milestones from the form to the last payout', () => {
     await expect
       .poll(async () => (await dealOf()).status, { timeout: 20_000 })
       .toBe('split_resolved');
+    // The plan's split is told without an amount (each milestone shows its own), never a
+    // "{refund}" left unfilled: in English to the brand, in Dutch to the creator.
+    await expect
+      .poll(() => brand.getByTestId('deal-status').textContent())
+      .toBe(en['deal.splitResolvedPlan']);
+    await creator.reload();
+    await expect
+      .poll(() => creator.getByTestId('creator-status').textContent())
+      .toBe(nl['deal.splitResolvedPlan']);
     await snap(brand, 'split');
   });
 

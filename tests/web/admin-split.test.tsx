@@ -10,10 +10,10 @@ import {
   splitNeedsRetry,
   type AdminSplit,
 } from '@/features/admin/model/admin-split';
-import { statusTextVars } from '@/features/deals/model/deal-split';
+import { statusText } from '@/features/deals/model/deal-split';
 import { filterAndSort } from '@/features/deals/model/deal-sort';
 import { adminChips } from '@machines/deal/deal-order';
-import { loadTexts, setLanguage, t, tKey } from '@/i18n';
+import { loadTexts, setLanguage, t } from '@/i18n';
 
 // A €250 deal: the brand paid €270.50 (8.2 % fee). The creator gets €150, so the fee kept is
 // round(2050 × 150 / 250) = €12.30 and the brand gets €270.50 − €150 − €12.30 = €108.20 back.
@@ -215,21 +215,43 @@ describe('the split on screen', () => {
     const deal = {
       split: { creatorCents: 15_000, refundCents: 10_820, feeKeptCents: 1_230 },
     } as unknown as DealDto;
-    expect(tKey('deal.brand.split_resolved', statusTextVars(deal))).toBe(
+    expect(statusText(deal, 'deal.brand.split_resolved')).toBe(
       'Dispute resolved: you were refunded €108.20',
     );
-    expect(tKey('deal.creator.split_resolved', statusTextVars(deal))).toBe(
+    expect(statusText(deal, 'deal.creator.split_resolved')).toBe(
       'Dispute resolved: you receive €150.00',
     );
     expect(t('admin.status.split_resolved')).toBe('Resolved With Split');
     await setLanguage('nl', { persist: false });
-    expect(tKey('deal.brand.split_resolved', statusTextVars(deal))).toBe(
+    expect(statusText(deal, 'deal.brand.split_resolved')).toBe(
       'Geschil opgelost: je krijgt €\u00a0108,20 terug',
     );
-    expect(tKey('deal.creator.split_resolved', statusTextVars(deal))).toBe(
+    expect(statusText(deal, 'deal.creator.split_resolved')).toBe(
       'Geschil opgelost: je ontvangt €\u00a0150,00',
     );
     expect(t('admin.status.split_resolved')).toBe('Opgelost met verdeling');
+    await setLanguage('en', { persist: false });
+  });
+
+  it('given a deal with a plan resolved by a milestone split, then its status names no amount and leaves no placeholder, in English and in Dutch', async () => {
+    // The milestone's split is done: the deal keeps no deal-wide split.
+    const deal = {
+      status: 'split_resolved',
+      split: null,
+      milestones: [{ index: 1, status: 'released' }],
+    } as unknown as DealDto;
+    for (const key of [
+      'deal.brand.split_resolved',
+      'deal.creator.split_resolved',
+    ]) {
+      expect(statusText(deal, key)).toBe(
+        'Dispute resolved with a split: each milestone shows its outcome',
+      );
+    }
+    await setLanguage('nl', { persist: false });
+    expect(statusText(deal, 'deal.brand.split_resolved')).toBe(
+      'Geschil opgelost met een verdeling: elke mijlpaal toont zijn uitkomst',
+    );
     await setLanguage('en', { persist: false });
   });
 });

@@ -30,6 +30,8 @@ export const enCore = {
   'deal.brand.completed': 'Funds released',
   'deal.brand.split_resolved': 'Dispute resolved: you were refunded {refund}',
   'deal.brand.dispute': 'Dispute',
+  'deal.splitResolvedPlan':
+    'Dispute resolved with a split: each milestone shows its outcome',
   'deal.brand.cancelled': 'Cancelled',
   'deal.brand.deleted': 'Deleted',
   'deal.creator.pending_payment': 'Waiting for payment',

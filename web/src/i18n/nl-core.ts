@@ -27,6 +27,8 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'deal.brand.completed': 'Geld vrijgegeven',
   'deal.brand.split_resolved': 'Geschil opgelost: je krijgt {refund} terug',
   'deal.brand.dispute': 'Geschil',
+  'deal.splitResolvedPlan':
+    'Geschil opgelost met een verdeling: elke mijlpaal toont zijn uitkomst',
   'deal.brand.cancelled': 'Geannuleerd',
   'deal.brand.deleted': 'Verwijderd',
   'deal.creator.pending_payment': 'Wacht op betaling',

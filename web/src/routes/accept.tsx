@@ -21,7 +21,7 @@ import { LinkSteps } from '@/features/deals/components/link-steps';
 import { MilestonePanel } from '@/features/deals/components/milestone-panel';
 import { useLinkCommands } from '@/features/deals/hooks/use-link-commands';
 import { useLinkDeal } from '@/features/deals/hooks/use-link-deal';
-import { statusTextVars } from '@/features/deals/model/deal-split';
+import { statusText } from '@/features/deals/model/deal-split';
 import { dealViewOf, disputedCents } from '@/features/deals/model/deal-view';
 import { dealKeys } from '@/features/deals/api/keys';
 import { DocumentLink } from '@/features/documents/components/document-link';
@@ -33,7 +33,7 @@ import {
 import { getAuthToken } from '@/lib/auth-token';
 import { claimHeaders } from '@/lib/claim-secret';
 import { lazyWithTexts } from '@/lib/lazy-with-texts';
-import { t, tKey } from '@/i18n';
+import { t } from '@/i18n';
 
 // The claim part (continue on this device, confirm the e-mail) loads once the deal is accepted.
 const LinkClaimPanel = lazyWithTexts(['link-panels'], () =>
@@ -162,7 +162,7 @@ export default function AcceptRoute() {
       <Card>
         <p className="text-sm text-slate-500">{t('accept.status')}</p>
         <p className="mb-3 font-semibold" data-testid="creator-status">
-          {tKey(view.creatorText, statusTextVars(d))}
+          {statusText(d, view.creatorText)}
         </p>
         <DealProgress step={view.step} />
       </Card>

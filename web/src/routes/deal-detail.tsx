@@ -17,10 +17,10 @@ import { ContractSummary } from '@/features/deals/components/contract-summary';
 import { RequestChangesCard } from '@/features/deals/components/request-changes-card';
 import { RevisionHistory } from '@/features/deals/components/revision-history';
 import { useDealCommands } from '@/features/deals/components/use-deal-commands';
-import { statusTextVars } from '@/features/deals/model/deal-split';
+import { statusText } from '@/features/deals/model/deal-split';
 import { dealViewOf, disputedCents } from '@/features/deals/model/deal-view';
 import { DisputeThreadPanel } from '@/features/disputes/components/dispute-thread-panel';
-import { t, tKey, type MessageKey } from '@/i18n';
+import { t, type MessageKey } from '@/i18n';
 
 /** The brand's page of one deal: where it stands, what it can do, the link and the documents. */
 export default function DealDetailRoute() {
@@ -56,7 +56,7 @@ export default function DealDetailRoute() {
       >
         <Card className="space-y-3">
           <p className="font-semibold" data-testid="deal-status">
-            {tKey(view.brandText, statusTextVars(d))}
+            {statusText(d, view.brandText)}
           </p>
           <DealProgress step={view.step} />
           <DealCountdown deal={d} side="brand" />

@@ -3,10 +3,10 @@ import { Link } from '@/lib/router';
 import type { DealDto } from '@machines/contract/api';
 import type { DealStateView } from '@machines/deal/deal.view';
 import { dotTones } from '@/components/ui/badge';
-import { t, tKey, formatMoney } from '@/i18n';
+import { t, formatMoney } from '@/i18n';
 import { can, dealViewOf } from '@/features/deals/model/deal-view';
 import { descriptionText } from '@/features/deals/model/deal-text';
-import { statusTextVars } from '@/features/deals/model/deal-split';
+import { statusText } from '@/features/deals/model/deal-split';
 import { DealReceiptLink } from '@/features/documents/components/deal-receipt-link';
 import { DealActions } from './deal-actions';
 import { DealCountdown } from './deal-countdown';
@@ -59,7 +59,7 @@ function DealStatus({ deal, view }: { deal: DealDto; view: DealStateView }) {
         className={`h-2.5 w-2.5 rounded-full ${dotTones[view.badge]}`}
         aria-hidden="true"
       />
-      {tKey(view.brandText, statusTextVars(deal))}
+      {statusText(deal, view.brandText)}
     </span>
   );
 }

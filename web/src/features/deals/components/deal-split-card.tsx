@@ -2,8 +2,8 @@ import type { DealDto } from '@machines/contract/api';
 import type { DealStateView } from '@machines/deal/deal.view';
 import { Card } from '@/components/ui/card';
 import { DetailRow } from '@/components/ui/detail-row';
-import { t, tKey, formatMoney } from '@/i18n';
-import { statusTextVars } from '@/features/deals/model/deal-split';
+import { t, formatMoney } from '@/i18n';
+import { statusText } from '@/features/deals/model/deal-split';
 
 /** A split an admin asked for: what the brand gets back, the creator receives and the platform keeps. */
 export function DealSplitCard({
@@ -23,7 +23,7 @@ export function DealSplitCard({
       </h2>
       {done && (
         <p className="text-sm text-slate-700" data-testid="split-summary">
-          {tKey(view.brandText, statusTextVars(deal))}
+          {statusText(deal, view.brandText)}
         </p>
       )}
       <dl className="mt-2 space-y-2 text-sm">

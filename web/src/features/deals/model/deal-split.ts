@@ -1,20 +1,25 @@
 import type { DealDto } from '@machines/contract/api';
-import { formatMoney, type Vars } from '@/i18n';
+import { formatMoney, tKey } from '@/i18n';
 
 /** A split outcome's amounts as the brand's and the creator's deal answers carry them, null before one. */
 export const dealSplitOf = (deal: DealDto): DealDto['split'] =>
   deal.split ?? null;
 
 /**
- * The values the status texts name: `{refund}` (what the brand got back) and `{amount}` (what the
- * creator receives) of a split, in the current language's money format.
+ * A deal's status text (its view's `brandText` or `creatorText`) in the current language. A split
+ * names `{refund}` (what the brand got back) and `{amount}` (what the creator receives) in the
+ * language's money format. A deal with a plan keeps no deal-wide split once its milestone's split
+ * is done (each milestone shows its own outcome), so its resolution is said without an amount
+ * instead of with a placeholder left unfilled.
  */
-export function statusTextVars(deal: DealDto): Vars {
+export function statusText(deal: DealDto, key: string): string {
   const split = dealSplitOf(deal);
-  return split
-    ? {
-        refund: formatMoney(split.refundCents),
-        amount: formatMoney(split.creatorCents),
-      }
-    : {};
+  if (split)
+    return tKey(key, {
+      refund: formatMoney(split.refundCents),
+      amount: formatMoney(split.creatorCents),
+    });
+  return deal.status === 'split_resolved' && deal.milestones
+    ? tKey('deal.splitResolvedPlan')
+    : tKey(key);
 }

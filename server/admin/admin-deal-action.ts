@@ -49,6 +49,8 @@ export interface AdminDealAction {
   ) => Promise<{ position: number; outcome?: Promise<EffectOutcome> }>;
   /** Whether the settled deal counts as success (a split whose part the gateway refused does not). */
   succeeded?: (deal: AdminDealDto) => boolean;
+  /** A retry under the same key replays "under way" (the action records no intent of its own to answer). */
+  keepUnderWayAnswer?: boolean;
 }
 
 /**
@@ -69,6 +71,7 @@ export function adminDealAction(
     {
       preValidation: guards.requireAdminActor,
       preHandler: idempotency.preHandler,
+      config: { keepUnderWayAnswer: action.keepUnderWayAnswer === true },
       schema: {
         tags: adminTags,
         security: adminSecurity,

@@ -165,6 +165,8 @@ interface RequestAction {
   path: string;
   description: string;
   body?: z.ZodType;
+  /** A retry under the same key replays "under way" (the action records no intent of its own to answer). */
+  keepUnderWayAnswer?: boolean;
   /** Records the command; settles once the payments reactor answered ('pending' while under way). */
   run: (
     id: number,
@@ -230,6 +232,7 @@ function requestActions(ctx: AdminRouteDeps['ctx']): RequestAction[] {
       path: 'split/retry',
       description:
         'Asks again for the refused part(s) of a split, under their original keys.',
+      keepUnderWayAnswer: true,
       run: async (id, cc) => {
         const r = await run.request(
           id,
@@ -260,6 +263,7 @@ function adminRequestMoneyRoutes(
       {
         preValidation: guards.requireAdminActor,
         preHandler: idempotency.preHandler,
+        config: { keepUnderWayAnswer: action.keepUnderWayAnswer === true },
         schema: {
           tags,
           security,

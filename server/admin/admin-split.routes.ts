@@ -102,5 +102,6 @@ export function adminSplitRoutes(
     run: (id, cc) =>
       split(id, ctx.run.deal(id, { type: 'RetrySplit' }, cc, dealGuard.admin)),
     succeeded,
+    keepUnderWayAnswer: true,
   });
 }

@@ -6,6 +6,14 @@ import type { IdempotencyRecords } from './idempotency-records';
 import { onSharedState } from './shared-http-state';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Keep a 202 ("under way") answer for replay. Off on the money routes, whose retry finds the
+     * intent recorded under the key (`outcomes.recordOnce`) and answers its outcome once known; on
+     * for a route whose second run would be refused instead (a split's retry).
+     */
+    keepUnderWayAnswer?: boolean;
+  }
   interface FastifyRequest {
     /** Set on money and creating routes: where this request's answer is remembered under its Idempotency-Key. */
     idempotency: {
@@ -44,6 +52,16 @@ function answerKeeper(
     }
   };
 }
+
+/**
+ * Answers that did something (or refused for good) are remembered; server errors may be retried,
+ * and so may "under way" (202) unless the route keeps it: the retry then answers the money's
+ * outcome once known.
+ */
+const isKept = (request: FastifyRequest, reply: FastifyReply): boolean =>
+  reply.statusCode < 500 &&
+  (reply.statusCode !== 202 ||
+    request.routeOptions.config.keepUnderWayAnswer === true);
 
 /** Who holds a key: the signed-in user or admin, else the link visitor's address. */
 function principalOf(request: FastifyRequest): string {
@@ -171,9 +189,8 @@ export function createIdempotency({
       app.addHook('onSend', async (request, reply, payload) => {
         const i = request.idempotency;
         if (!i) return payload;
-        // Answers that did something (or refused for good) are remembered; server errors may be retried.
         request.idempotency = null;
-        if (reply.statusCode < 500 && typeof payload === 'string') {
+        if (isKept(request, reply) && typeof payload === 'string') {
           await remember(request, i, reply.statusCode, payload);
         } else {
           i.release();

@@ -116,6 +116,10 @@ export const inputRules = {
     en: 'Country must be a two-letter code',
     nl: 'Het land moet een code van twee letters zijn.',
   },
+  country_unknown: {
+    en: 'Country must be a country code from ISO 3166, such as NL or BE',
+    nl: 'Het land moet een landcode uit ISO 3166 zijn, zoals NL of BE.',
+  },
   invalid_email: {
     en: 'Invalid email address',
     nl: 'Dit is geen geldig e-mailadres.',

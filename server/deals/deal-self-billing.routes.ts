@@ -5,13 +5,14 @@ import {
   type InvoiceDocumentDto,
 } from '@machines/contract/invoice-api';
 import { layoutInvoice } from '@machines/documents/invoice-layout';
-import {
-  selfBillingAnswerSchema,
-  selfBillingSchema,
-} from '@machines/documents/self-billing';
+import { selfBillingAnswerSchema } from '@machines/documents/self-billing';
 import { DomainError } from '../commands/domain-error';
 import { documentPair } from '../documents/document-route';
-import { checkedTerms, creatorOfDeal } from '../documents/self-billing-book';
+import {
+  checkedTerms,
+  creatorOfDeal,
+  selfBillingBody,
+} from '../documents/self-billing-book';
 import { tokenParam } from '../http/fields';
 import { commandContext, type ZodApp } from '../http/route-deps';
 import type { DealRecord } from '../../projections/deals.queries';
@@ -71,7 +72,7 @@ export function dealSelfBillingRoutes(
         ...schema,
         description:
           'Agrees to self-billing for later payouts (recorded as SelfBillingAgreed): name, address and a VAT id in its country’s format, or the small-business scheme.',
-        body: selfBillingSchema,
+        body: selfBillingBody,
         response: { 200: selfBillingAnswerSchema, ...errors },
       },
     },

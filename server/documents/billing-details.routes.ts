@@ -7,10 +7,16 @@ import {
 import { checkBillingDetails } from '@machines/documents/billing-check';
 import { userOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
+import { isoCountryCode } from '../http/fields';
 import { commandContext, type ZodApp } from '../http/route-deps';
 import type { DocumentRouteDeps } from './document-parts';
 
 const tags = ['profile'];
+
+/** Billing details as a request gives them: the contract's, with a country ISO 3166 knows. */
+export const billingDetailsBody = billingDetailsSchema.extend({
+  country: isoCountryCode,
+});
 
 /** Billing details as given, checked: a VAT id in its EU country's format, an address (else 400). */
 export function checkedBillingDetails(body: BillingDetails): BillingDetails {
@@ -61,7 +67,7 @@ export function billingDetailsRoutes(
         security,
         description:
           'Replaces the billing details (recorded as BillingDetailsChanged); invoices waiting for them are issued next.',
-        body: billingDetailsSchema,
+        body: billingDetailsBody,
         response: { 200: billingDetailsAnswerSchema, ...errors },
       },
     },

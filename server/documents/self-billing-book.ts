@@ -2,6 +2,7 @@ import type { DealContext } from '@machines/deal/deal.context';
 import type { Actor } from '@machines/events/metadata';
 import {
   checkSelfBilling,
+  selfBillingSchema,
   type SelfBillingAgreement,
   type SelfBillingProblem,
   type SelfBillingTerms,
@@ -9,6 +10,7 @@ import {
 import { DomainError } from '../commands/domain-error';
 import type { CommandContext } from '../commands/command-bus';
 import type { EventStore } from '../event-store/event-store';
+import { isoCountryCode } from '../http/fields';
 import type { Clock } from '../shared/clock';
 import { appendAsActor, readAll, retryOnRace } from './billing-book';
 
@@ -39,6 +41,11 @@ const PROBLEM_CODES = {
   address_missing: 'billing_address_missing',
   vat_id_required: 'vat_id_required',
 } as const satisfies Record<SelfBillingProblem, string>;
+
+/** Self-billing terms as a request gives them: the contract's, with a country ISO 3166 knows. */
+export const selfBillingBody = selfBillingSchema.extend({
+  country: isoCountryCode,
+});
 
 /** The terms as they are recorded, or a 400 with the problem's code (EN + NL texts). */
 export function checkedTerms(input: SelfBillingTerms): SelfBillingTerms {

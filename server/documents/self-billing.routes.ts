@@ -1,12 +1,13 @@
 import { errorSchema } from '@machines/contract/api';
-import {
-  selfBillingAnswerSchema,
-  selfBillingSchema,
-} from '@machines/documents/self-billing';
+import { selfBillingAnswerSchema } from '@machines/documents/self-billing';
 import { userOf } from '../auth/authenticate';
 import { commandContext, type ZodApp } from '../http/route-deps';
 import type { DocumentRouteDeps } from './document-parts';
-import { checkedTerms, userCreator } from './self-billing-book';
+import {
+  checkedTerms,
+  selfBillingBody,
+  userCreator,
+} from './self-billing-book';
 
 const tags = ['profile'];
 const security = [{ bearerAuth: [] }];
@@ -48,7 +49,7 @@ export function selfBillingRoutes(
         ...schema,
         description:
           'Agrees to self-billing for later payouts (SelfBillingAgreed); 400 `vat_id_invalid`, `vat_id_required`, `billing_address_missing`.',
-        body: selfBillingSchema,
+        body: selfBillingBody,
         response: { 200: selfBillingAnswerSchema, ...errors },
       },
     },

@@ -1,3 +1,4 @@
+import countryList from 'i18n-iso-countries/index.js';
 import { z } from 'zod';
 import { hasInvisibleCharacters } from '../commands/look-alike';
 import { inputRef, type InputField } from '@machines/errors/input-texts';
@@ -147,13 +148,26 @@ export function amountField(cap: { maxCents: number; message: string }) {
 export const emailField = (message = inputRef('invalid_email')) =>
   z.string({ error: message }).trim().max(320, message).pipe(z.email(message));
 
+/** The ISO 3166-1 alpha-2 codes (i18n-iso-countries' list, the one the web's country picker shows). */
+const countryCodes = new Set(Object.keys(countryList.getAlpha2Codes()));
+
+/**
+ * A country as its ISO 3166-1 alpha-2 code: two capitals (`country_code`) that name a country
+ * (`country_unknown`: `XY` is two letters and no country).
+ */
+export const isoCountryCode = z
+  .string({ error: inputRef('country_code') })
+  .regex(/^[A-Z]{2}$/, inputRef('country_code'))
+  .refine((code) => countryCodes.has(code), inputRef('country_unknown'));
+
+/** The profile's country: optional, any case, empty is none; else an ISO 3166-1 code. */
 export const countryField = z
   .string({ error: inputRef('country_code') })
   .trim()
   .toUpperCase()
   .nullish()
   .transform((v) => (v ? v : null))
-  .refine((v) => v === null || /^[A-Z]{2}$/.test(v), inputRef('country_code'));
+  .pipe(isoCountryCode.nullable());
 
 export const phoneField = optionalText('phone', 40);
 export const companyField = optionalText('companyName', 200).refine(

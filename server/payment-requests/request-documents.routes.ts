@@ -3,14 +3,14 @@ import {
   invoiceDocumentSchema,
   type InvoiceDocumentDto,
 } from '@machines/contract/invoice-api';
-import {
-  billingDetailsAnswerSchema,
-  billingDetailsSchema,
-} from '@machines/documents/billing-details';
+import { billingDetailsAnswerSchema } from '@machines/documents/billing-details';
 import { layoutInvoice } from '@machines/documents/invoice-layout';
 import { userOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
-import { checkedBillingDetails } from '../documents/billing-details.routes';
+import {
+  billingDetailsBody,
+  checkedBillingDetails,
+} from '../documents/billing-details.routes';
 import { documentPair, documentRoute } from '../documents/document-route';
 import { requestReceipt } from '../documents/money-documents';
 import { creatorSelfBilledOf } from '../documents/request-invoices';
@@ -83,7 +83,7 @@ function billingRoutes(app: ZodApp, ctx: RequestParts, held: HeldRecord): void {
         ...schema,
         description:
           "Replaces the paying brand's billing details for this request (BillingDetailsChanged); a VAT id must be in its EU country's format (`vat_id_invalid`). A fee invoice waiting for them is issued next.",
-        body: billingDetailsSchema,
+        body: billingDetailsBody,
         response: { 200: billingDetailsAnswerSchema, ...errors },
       },
     },

@@ -5,7 +5,7 @@ import { paymentRequestMachine } from '@machines/payment-request/payment-request
 import { shouldShowBottomNav } from '@/app/bottom-nav-rules';
 import { filterAndSort } from '@/features/deals/model/deal-sort';
 import { descriptionLines } from '@/features/deals/model/deal-text';
-import { countries, flagOf } from '@/features/profile/countries';
+import { flagOf, loadCountries } from '@/features/profile/countries';
 import { enCore } from '@/i18n/en-core';
 import { nlRequests } from '@/i18n/nl-requests';
 import { daysRemaining } from '@/lib/dates';
@@ -77,10 +77,22 @@ describe('web rules', () => {
       expect(texts[key], key).toBeTruthy();
   });
 
-  it('lists 33 countries with flags and a white-flag fallback', () => {
-    expect(countries).toHaveLength(33);
-    expect(flagOf('NL')).toBe('🇳🇱');
-    expect(flagOf('ZZ')).toBe('🏳️');
+  it('lists every ISO 3166-1 country by its common name, with flags and a white-flag fallback', async () => {
+    const en = await loadCountries('en');
+    const nl = await loadCountries('nl');
+    expect(en).toHaveLength(250);
+    expect(nl.map((c) => c.code).sort()).toEqual(en.map((c) => c.code).sort());
+    const name = (list: typeof en, code: string) =>
+      list.find((c) => c.code === code)?.name;
+    expect(name(en, 'GB')).toBe('United Kingdom');
+    expect(name(en, 'PE')).toBe('Peru');
+    expect(name(nl, 'BE')).toBe('België');
+    expect(name(nl, 'NL')).toBe('Nederland');
+    expect(en[0]?.name).toBe('Afghanistan');
+    expect(flagOf('NL', en)).toBe('🇳🇱');
+    expect(flagOf('pe', en)).toBe('🇵🇪');
+    expect(flagOf('ZZ', en)).toBe('🏳️');
+    expect(flagOf('XX', en)).toBe('🏳️');
   });
 
   it('shows dash lines as bullets and never counts days below 0', () => {

@@ -1,8 +1,12 @@
 import { SelectField } from '@/components/ui/field';
-import { currentLocale, t } from '@/i18n';
-import { countries, flagOf } from './countries';
+import { t } from '@/i18n';
+import { countryOf, regionalFlag, useCountries } from './countries';
 
-/** Country select showing flag and name; the value is the two-letter code. */
+/**
+ * Country select showing flag and name of every ISO 3166-1 country in the current language; the
+ * value is the two-letter code. A code the list does not hold (an old one, or while the names
+ * load) stays selected as it is, so the form never changes it unasked.
+ */
 export function CountrySelect({
   label,
   value,
@@ -12,21 +16,20 @@ export function CountrySelect({
   value: string;
   onChange: (code: string) => void;
 }) {
-  // Country names in the current language (the browser knows them); the spec's English list as fallback.
-  const names =
-    typeof Intl.DisplayNames === 'function'
-      ? new Intl.DisplayNames([currentLocale()], { type: 'region' })
-      : null;
+  const countries = useCountries();
+  const unlisted = value && !countryOf(value, countries ?? []);
   return (
     <SelectField
       label={label}
       value={value}
       onChange={(e) => onChange(e.target.value)}
+      aria-busy={countries === null}
     >
       <option value="">{t('country.none')}</option>
-      {countries.map((c) => (
+      {unlisted && <option value={value}>{value}</option>}
+      {countries?.map((c) => (
         <option key={c.code} value={c.code}>
-          {flagOf(c.code)} {names?.of(c.code) ?? c.name}
+          {regionalFlag(c.code)} {c.name}
         </option>
       ))}
     </SelectField>

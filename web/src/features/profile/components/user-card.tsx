@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import type { Profile } from '@/features/profile/api/get-profile.query';
-import { flagOf } from '@/features/profile/countries';
+import { countryOf, flagOf, useCountries } from '@/features/profile/countries';
 import { t } from '@/i18n';
 
 /** Who is signed in: initial, name and flag, e-mail, company and phone; Edit opens the form. */
@@ -15,6 +15,7 @@ export function UserCard({
   onEdit: () => void;
 }) {
   const p = profile.data;
+  const countries = useCountries();
   return (
     <Card>
       {profile.isPending ? (
@@ -33,9 +34,17 @@ export function UserCard({
               data-testid="profile-username"
             >
               {p?.username}{' '}
-              <span aria-label={p?.country ?? undefined}>
-                {flagOf(p?.country)}
-              </span>
+              {p?.country && countries && (
+                <span
+                  role="img"
+                  aria-label={
+                    countryOf(p.country, countries)?.name ?? p.country
+                  }
+                  data-testid="profile-country"
+                >
+                  {flagOf(p.country, countries)}
+                </span>
+              )}
             </p>
             <p className="truncate text-sm text-slate-500">{p?.email}</p>
             {p?.companyName && (

@@ -198,6 +198,17 @@ describe('a deal of three milestones from the form to the last payout', () => {
       .getByRole('button', { name: en['confirm.ok']! })
       .click();
     await settles(brand, 1, 'released');
+    // Its Approve button went with the server's answer: focus stays on the milestone instead of
+    // falling to the page (a keyboard or screen reader user goes on from there).
+    await expect
+      .poll(() =>
+        brand.evaluate(() =>
+          document.activeElement
+            ?.closest('[data-testid="milestone"]')
+            ?.getAttribute('data-index'),
+        ),
+      )
+      .toBe('1');
     await snap(brand, 'milestone-1-released');
   });
 

@@ -76,6 +76,12 @@ describe('payment request in the browser', () => {
       .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
       .toBe('delivered');
     await see(creator, 'Completed, in review');
+    // The card's Mark as completed went with the server's answer: focus stays on the card.
+    expect(
+      await creator.evaluate(
+        () => document.activeElement?.getAttribute('data-testid') ?? null,
+      ),
+    ).toBe('request-card');
     await snap(creator, 'requests-delivered');
 
     // The brand reviews through its link: the note, the link and the end of the review, then approves.

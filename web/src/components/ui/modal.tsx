@@ -6,28 +6,53 @@ const ModalDialog = lazy(() =>
   import('./modal-dialog').then((m) => ({ default: m.ModalDialog })),
 );
 
+/** Where focus may go back to: the opener, then its nearest enclosing item or section, then the page's main. */
+function returnPlaces(opener: HTMLElement): HTMLElement[] {
+  const places = [opener];
+  const item = opener.parentElement?.closest<HTMLElement>(
+    'li, article, section, form, [role="region"]',
+  );
+  if (item) places.push(item);
+  const main = opener.closest<HTMLElement>('main');
+  if (main) places.push(main);
+  return places;
+}
+
+/** Focuses the first of `places` still on the page (an item or section made focusable by script only). */
+function focusFirstConnected(places: HTMLElement[]): HTMLElement | null {
+  const place = places.find((p) => p.isConnected) ?? null;
+  if (!place) return null;
+  if (place !== places[0] && !place.hasAttribute('tabindex'))
+    place.setAttribute('tabindex', '-1');
+  place.focus({ preventScroll: true });
+  return place;
+}
+
 /**
- * Puts focus back on `target` once the closing dialog has left the page and focus fell to the
- * page; leaves it alone when something outside a dialog took it. The panel may leave in a later
- * render than the one that closed it (or with the component), so the page's changes are watched
- * for a moment.
+ * Puts focus back once the closing dialog has left the page and focus fell to the page; stops when
+ * something else took it. The panel may leave in a later render than the one that closed it (or
+ * with the component), so the page's changes are watched for a while; and when the opener itself
+ * goes (the confirmed action is no longer offered once the server has answered), focus moves to
+ * the item or section that held it rather than falling to the page.
  */
-function returnFocus(target: HTMLElement): void {
-  const settle = (): boolean => {
-    const active = document.activeElement;
-    if (active?.closest('[role="dialog"]')) return false;
-    if ((!active || active === document.body) && target.isConnected)
-      target.focus();
-    return true;
-  };
-  if (settle()) return;
-  const observer = new MutationObserver(() => {
-    if (!settle()) return;
+function returnFocus(places: HTMLElement[]): void {
+  let focused: HTMLElement | null = null;
+  const stop = () => {
     observer.disconnect();
-    window.clearTimeout(stop);
-  });
+    window.clearTimeout(timer);
+  };
+  const settle = () => {
+    const active = document.activeElement;
+    if (active?.closest('[role="dialog"]')) return;
+    if (places.includes(active as HTMLElement)) focused = active as HTMLElement;
+    else if (active && active !== document.body) stop();
+    else if (focused === null || !focused.isConnected)
+      focused = focusFirstConnected(places);
+  };
+  const observer = new MutationObserver(settle);
+  const timer = window.setTimeout(stop, 10_000);
   observer.observe(document.body, { childList: true, subtree: true });
-  const stop = window.setTimeout(() => observer.disconnect(), 2_000);
+  settle();
 }
 
 /**
@@ -36,12 +61,12 @@ function returnFocus(target: HTMLElement): void {
  * first dialog, it has not seen the button that opened it, and focus would fall to the page.
  */
 function useFocusReturn(open: boolean) {
-  const opener = useRef<HTMLElement | null>(null);
+  const opener = useRef<HTMLElement[] | null>(null);
   const [shown, setShown] = useState(false);
   if (open !== shown) {
     setShown(open);
     if (open && document.activeElement instanceof HTMLElement)
-      opener.current = document.activeElement;
+      opener.current = returnPlaces(document.activeElement);
   }
   useEffect(() => {
     if (open || !opener.current) return;

@@ -26,7 +26,9 @@ const en = {
   chargeback: 'Simulate chargeback',
   chargebackSent: 'Chargeback sent (charge.dispute.created).',
   chargebackRefused:
-    'Refused: the chargebacks of a charge cannot add up to more than it charged.',
+    'Refused: the chargebacks of a charge cannot add up to more than it charged, less what was refunded.',
+  chargebackOpen:
+    'Refused: a chargeback on this charge is open; send its outcome first.',
   chargebackWon: 'Chargeback won',
   chargebackLost: 'Chargeback lost',
   chargebackClosed: 'Chargeback outcome sent (charge.dispute.closed).',
@@ -57,7 +59,9 @@ const nl: typeof en = {
   chargeback: 'Terugboeking simuleren',
   chargebackSent: 'Terugboeking verstuurd (charge.dispute.created).',
   chargebackRefused:
-    'Geweigerd: de terugboekingen van een betaling kunnen samen niet meer zijn dan de betaling.',
+    'Geweigerd: de terugboekingen van een betaling kunnen samen niet meer zijn dan de betaling, min wat is terugbetaald.',
+  chargebackOpen:
+    'Geweigerd: er loopt al een terugboeking op deze betaling; verstuur eerst de uitkomst.',
   chargebackWon: 'Terugboeking gewonnen',
   chargebackLost: 'Terugboeking verloren',
   chargebackClosed:

@@ -9,8 +9,10 @@ import { isSimulated } from '@server/money/gateway/create-gateway';
 import {
   bearer,
   createDeal,
+  createRootAdmin,
   createTestApp,
   registerUser,
+  simulatedGatewayOf,
   type TestApp,
 } from '@tests/support/test-app';
 import { invoiceSellerEnv } from '@tests/support/invoice-seller';
@@ -21,6 +23,24 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+/** Posts a test tool of a paid session's page (with the payer's key) and lets its webhook settle. */
+const paymentPage =
+  (sessionId: string) =>
+  async (outcome: string, lang = 'en') => {
+    const key = simulatedGatewayOf(t).accessKey('payer', sessionId);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/sim/payments/${sessionId}?key=${key}`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'accept-language': lang,
+      },
+      payload: `outcome=${outcome}`,
+    });
+    await t.ctx.quiesce();
+    return res;
+  };
 
 describe('simulated gateway: the test-mode chargeback page', () => {
   it('given a paid request, when "Simulate chargeback" is posted on /sim/payments/:sessionId, then the request is held', async () => {
@@ -62,26 +82,16 @@ describe('simulated gateway: the test-mode chargeback page', () => {
       t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!;
     const gateway = t.ctx.payments.gateway;
     if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
-    const url = `/sim/payments/${sessionId}?key=${gateway.accessKey('payer', sessionId)}`;
-    const post = (outcome: string, lang = 'en') =>
-      t.app.inject({
-        method: 'POST',
-        url,
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'accept-language': lang,
-        },
-        payload: `outcome=${outcome}`,
-      });
+    const post = paymentPage(sessionId);
     expect((await post('won')).body).toContain(
       'There is no open chargeback on this charge.',
     );
     expect((await post('chargeback')).statusCode).toBe(200);
     const again = await post('chargeback');
     expect(again.statusCode).toBe(409);
-    expect(again.body).toContain('cannot add up to more than it charged');
+    expect(again.body).toContain('a chargeback on this charge is open');
     expect((await post('chargeback', 'nl')).body).toContain(
-      'kunnen samen niet meer zijn',
+      'er loopt al een terugboeking',
     );
     const chargeId = t.ctx.queries.requests.byId(id)!.context.chargeId;
     expect(
@@ -112,6 +122,74 @@ describe('simulated gateway: the test-mode chargeback page', () => {
     expect((await post('lost')).body).toContain(
       'There is no open chargeback on this charge.',
     );
+    // Charged back in full (and lost): nothing is left to charge back.
+    const beyond = await post('chargeback');
+    expect(beyond.statusCode).toBe(409);
+    expect(beyond.body).toContain('cannot add up to more than it charged');
+    expect((await post('chargeback', 'nl')).body).toContain(
+      'kunnen samen niet meer zijn',
+    );
+    expect(
+      gateway.ledger.disputes.filter((d) => d.chargeId === chargeId),
+    ).toHaveLength(1);
+  });
+
+  it('refuses, with a code in English and Dutch, a second chargeback while one is open and a chargeback of money already refunded; the gateway never gives back more than it took', async () => {
+    const gateway = simulatedGatewayOf(t);
+    const admin = await createRootAdmin(t);
+    const brand = await registerUser(t.app);
+    const paid = async () => {
+      const deal = await createDeal(t.app, brand.token, { amount: '100' });
+      await payDeal(t.app, t.ctx, brand.token, deal.id);
+      const c = t.ctx.queries.deals.byId(deal.id)!.context;
+      const post = paymentPage(c.checkoutSessionId!);
+      return { id: deal.id, chargeId: c.chargeId!, post };
+    };
+    const out = (chargeId: string, id: number) =>
+      gateway.ledger.disputes
+        .filter((d) => d.chargeId === chargeId)
+        .reduce((sum, d) => sum + d.amountCents, 0) +
+      gateway.ledger
+        .moneyOfGroup(`deal-${id}`)
+        .refunds.reduce((sum, r) => sum + r.amountCents, 0);
+
+    // A partial chargeback is open: the page does not open a second one on the charge.
+    const partly = await paid();
+    await gateway.openChargeback(partly.chargeId, 'fraudulent', 3_000);
+    await t.ctx.quiesce();
+    const second = await partly.post('chargeback');
+    expect(second.statusCode).toBe(409);
+    expect(second.body).toContain('data-code="chargeback_already_open"');
+    expect(second.body).toContain('a chargeback on this charge is open');
+    expect((await partly.post('chargeback', 'nl')).body).toContain(
+      'er loopt al een terugboeking op deze betaling',
+    );
+    expect(
+      t.ctx.queries.deals.byId(partly.id)!.context.chargebacks,
+    ).toHaveLength(1);
+
+    // Refunded in full: there is nothing left for a card issuer to take back.
+    const refunded = await paid();
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/deals/${refunded.id}/refund`,
+      headers: bearer(admin),
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const after = await refunded.post('chargeback');
+    expect(after.statusCode).toBe(409);
+    expect(after.body).toContain('data-code="chargeback_beyond_charge"');
+    expect(after.body).toContain('less what was refunded');
+    expect((await refunded.post('chargeback', 'nl')).body).toContain(
+      'min wat is terugbetaald',
+    );
+    expect(out(refunded.chargeId, refunded.id)).toBe(10_820);
+    expect(t.ctx.queries.deals.byId(refunded.id)!.context.chargebacks).toEqual(
+      [],
+    );
+    const none = await refunded.post('won');
+    expect(none.statusCode).toBe(409);
+    expect(none.body).toContain('data-code="no_open_chargeback"');
   });
 
   it("without the payer's key (or with another), the /sim pages answer 404 and change nothing", async () => {

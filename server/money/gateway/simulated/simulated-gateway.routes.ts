@@ -113,23 +113,27 @@ async function chargebackOutcome(
   chargeId: string,
   step: ChargebackStep,
 ): Promise<PageAnswer> {
+  // The charge's open chargeback (a charge has at most one at a time).
+  const openOne = () =>
+    gateway.ledger.disputes
+      .filter(
+        (d) =>
+          d.chargeId === chargeId &&
+          gateway.ledger.disputeOutcome(d.id) === null,
+      )
+      .at(-1);
   if (step === 'chargeback') {
     try {
       await gateway.openChargeback(chargeId, 'fraudulent');
     } catch (error) {
       if (error instanceof GatewayError && error.code === 'invalid_request')
-        return [409, 'chargebackRefused'];
+        return [409, openOne() ? 'chargebackOpen' : 'chargebackRefused'];
       return [502, 'chargebackRefused', (error as Error).message];
     }
     return [200, 'chargebackSent'];
   }
-  // The outcome closes the charge's latest open chargeback.
-  const open = gateway.ledger.disputes
-    .filter(
-      (d) =>
-        d.chargeId === chargeId && gateway.ledger.disputeOutcome(d.id) === null,
-    )
-    .at(-1);
+  // The outcome closes the charge's open chargeback.
+  const open = openOne();
   if (!open) return [409, 'noOpenChargeback'];
   await gateway.closeChargeback(open.id, step);
   return [200, 'chargebackClosed'];

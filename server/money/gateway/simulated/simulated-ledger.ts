@@ -430,6 +430,11 @@ function moneyQueries(db: Database.Database) {
     disputedOfCharge: db.prepare<[string], { cents: number }>(
       'SELECT COALESCE(SUM(amount_cents), 0) AS cents FROM sim_disputes WHERE charge_id = ?',
     ),
+    openDisputeOfCharge: db.prepare<[string], { id: string }>(
+      `SELECT d.id FROM sim_disputes d
+       LEFT JOIN sim_dispute_outcomes o ON o.dispute_id = d.id
+       WHERE d.charge_id = ? AND o.dispute_id IS NULL LIMIT 1`,
+    ),
     disputeOutcome: db.prepare<[string], { outcome: 'won' | 'lost' }>(
       'SELECT outcome FROM sim_dispute_outcomes WHERE dispute_id = ?',
     ),
@@ -755,12 +760,22 @@ function disputeOperations(core: LedgerCore) {
           `invalid_request: session ${session.id} was not charged`,
         );
       return write(core, () => {
-        const disputed = q.disputedOfCharge.get(chargeId)!.cents;
-        const amount = amountCents ?? session.totalCents - disputed;
-        if (amount <= 0 || disputed + amount > session.totalCents)
+        // Like a card network: one chargeback at a time, and only of money the charge still holds
+        // (what it charged, less what was refunded and charged back before).
+        if (q.openDisputeOfCharge.get(chargeId))
           throw new GatewayError(
             'invalid_request',
-            `invalid_request: charge ${chargeId} cannot be disputed beyond what it charged`,
+            `invalid_request: charge ${chargeId} has an open chargeback`,
+          );
+        const left =
+          session.totalCents -
+          q.disputedOfCharge.get(chargeId)!.cents -
+          q.refundedOfCharge.get(chargeId)!.cents;
+        const amount = amountCents ?? left;
+        if (amount <= 0 || amount > left)
+          throw new GatewayError(
+            'invalid_request',
+            `invalid_request: charge ${chargeId} cannot be disputed beyond what it charged, less refunds`,
           );
         const row: DisputeRow = {
           id: newId('dp'),

@@ -103,7 +103,23 @@ export type PaymentPageNotice =
   | 'chargebackSent'
   | 'chargebackClosed'
   | 'chargebackRefused'
+  | 'chargebackOpen'
   | 'noOpenChargeback';
+
+/** The code a refusal on the payment page carries (shown with its text, and as `data-code`). */
+const refusalCodes: Partial<Record<PaymentPageNotice, string>> = {
+  chargebackRefused: 'chargeback_beyond_charge',
+  chargebackOpen: 'chargeback_already_open',
+  noOpenChargeback: 'no_open_chargeback',
+};
+
+/** A notice as the page shows it: a refusal with its code, anything else as a status line. */
+function noticeLine(notice: PaymentPageNotice, text: string): string {
+  const code = refusalCodes[notice];
+  return code
+    ? `<p class="error" role="alert" data-code="${code}">${escape(text)} <code>${code}</code></p>`
+    : `<p role="status">${escape(text)}</p>`;
+}
 
 /**
  * Test tools for a paid session: send the chargeback Stripe would (charge.dispute.created), never
@@ -120,14 +136,14 @@ export function paymentPage(input: {
 }): string {
   const lang = input.lang ?? 'en';
   const x = simulatedPageTexts[lang];
-  const notice = input.notice ? x[input.notice] : undefined;
+
   return page(
     x.paymentTitle,
     `<div class="card">
   <h1>${x.paymentHeading}</h1>
   <p>${x.toolsFor} <strong>${escape(input.description)}</strong></p>
   <div class="amount">${money(input.totalCents, lang)}</div>
-  ${notice ? `<p role="status">${escape(notice)}</p>` : ''}
+  ${input.notice ? noticeLine(input.notice, x[input.notice]) : ''}
   ${input.error ? `<p class="error">${escape(input.error)}</p>` : ''}
   ${
     input.chargeId === null

@@ -15,7 +15,7 @@ import {
   milestoneSplitRefusal,
 } from './deal-milestone-guards';
 import { addHours } from './deal-periods';
-import type { Milestone } from './milestone.machine';
+import { settled, type Milestone } from './milestone.machine';
 import type { ReleaseTrigger } from './deal.events';
 
 /**
@@ -58,7 +58,11 @@ const actions: Record<MilestoneCommand['type'], ActionCode> = {
   ResolveWithSplit: 'split_milestone',
 };
 
-/** The refusal of a milestone's first event: the deal's rule's code, else the milestone's state. */
+/**
+ * The refusal of a milestone's first event: the milestone's state once it is at its outcome (a
+ * second approval of a released milestone is refused for being released, not for the money that
+ * left escrow with the first), else the deal's rule's code, else the milestone's state.
+ */
 function refuse(
   snapshot: DealSnapshot,
   m: Milestone,
@@ -69,7 +73,9 @@ function refuse(
     ...draft,
     metadata: { at: new Date(0).toISOString() },
   } as never;
-  const code = milestoneEventRefusal(snapshot.context, probe);
+  const code = settled(m)
+    ? null
+    : milestoneEventRefusal(snapshot.context, probe);
   if (code === 'revision_rounds_used')
     return new DomainError(code, { rounds: String(m.revisionRounds) });
   if (

@@ -4,6 +4,7 @@ import { enAccount } from '@/i18n/en-account';
 import { enLinkPanels } from '@/i18n/en-link-panels';
 import { nlAccount } from '@/i18n/nl-account';
 import { nlLinkPanels } from '@/i18n/nl-link-panels';
+import { registerBrandThroughApi } from './support/api-deals';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { see, unique } from './support/flows';
 import { expectOnlyLanguage } from './support/language';
@@ -64,19 +65,11 @@ describe.each(['en', 'nl'] as const)('country picker in %s', (lang: Lang) => {
   let token = '';
 
   beforeAll(async () => {
-    const name = unique(`country${lang}`);
-    ({ token } = await apiClient(server)<{ token: string }>(
-      'POST',
-      '/api/auth/register',
-      {
-        username: name,
-        email: `${name}@example.com`,
-        password: 'secret-password',
-        companyName: `${name} BV`,
-        country: 'NL',
-      },
-      undefined,
-      { 'accept-language': t.locale },
+    ({ token } = await registerBrandThroughApi(
+      server,
+      unique(`country${lang}`),
+      { country: 'NL' },
+      t.locale,
     ));
     const context = await phoneContext(browser, server.url, t.locale);
     await context.addInitScript((value: string) => {

@@ -5,6 +5,34 @@ import { apiClient, submitSimulatedPage, type RunningServer } from './server';
 import { testPayoutIdentity } from '@tests/support/payout-identity';
 
 /**
+ * A brand account made through the API (`<name>@example.com`, its company `<name> BV`, any other
+ * field such as a country as given); `language`, when given, is the browser's, which the account
+ * keeps as its language (without it, it has none until the person picks one).
+ */
+export async function registerBrandThroughApi(
+  server: RunningServer,
+  name: string,
+  fields: Record<string, string> = {},
+  language?: string,
+): Promise<{ token: string; email: string }> {
+  const email = `${name}@example.com`;
+  const { token } = await apiClient(server)<{ token: string }>(
+    'POST',
+    '/api/auth/register',
+    {
+      username: name,
+      email,
+      password: 'secret-password',
+      companyName: `${name} BV`,
+      ...fields,
+    },
+    undefined,
+    language ? { 'accept-language': language } : {},
+  );
+  return { token, email };
+}
+
+/**
  * A €250 deal taken to `dispute` through the API alone (no clicking): the brand pays on the
  * simulated checkout, the creator accepts, connects a bank account and delivers, the brand disputes.
  */

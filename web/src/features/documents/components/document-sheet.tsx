@@ -3,6 +3,15 @@ import type {
   DocumentLine,
 } from '@machines/documents/document-layout';
 
+/**
+ * An amount stays on one line; a long reference (no spaces) may break anywhere; words (a
+ * milestone's "€ 100,00 · uitbetaald op 28 november 2026") wrap between words, never inside one.
+ */
+function valueWrap(value: string): string {
+  if (value.length <= 16) return 'shrink-0 whitespace-nowrap';
+  return /\s/.test(value) ? 'min-w-0 break-words' : 'break-all';
+}
+
 function Line({ line }: { line: DocumentLine }) {
   if (line.block)
     return (
@@ -16,10 +25,7 @@ function Line({ line }: { line: DocumentLine }) {
       className={`flex justify-between gap-4 py-1 ${line.strong ? 'font-semibold' : ''}`}
     >
       <dt className="text-slate-600 print:text-slate-700">{line.label}</dt>
-      {/* An amount stays on one line; a long reference may break anywhere. */}
-      <dd
-        className={`text-right tabular-nums ${line.value.length <= 16 ? 'shrink-0 whitespace-nowrap' : 'break-all'}`}
-      >
+      <dd className={`text-right tabular-nums ${valueWrap(line.value)}`}>
         {line.value}
       </dd>
     </div>

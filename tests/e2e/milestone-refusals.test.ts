@@ -14,7 +14,8 @@ import { apiClient, startServer, type RunningServer } from './support/server';
  * A Dutch brand on a phone approves a milestone from a page that no longer says where it stands
  * (the brand released it elsewhere meanwhile; this page's live updates are cut and its last answer
  * is served again): the server refuses, and the page says why in Dutch, naming the milestone's
- * status in words (not "not enough held", the money that left with the first approval).
+ * status in words (not "not enough held", the money that left with the first approval), and keeps
+ * focus on the Approve button the refused action came from (disabled while it ran).
  */
 const nl = { ...nlCore, ...nlBrand, ...nlMilestones } as Record<string, string>;
 
@@ -105,7 +106,7 @@ describe('a refused milestone approval, in Dutch on a phone', () => {
     return page;
   }
 
-  it('says in Dutch that milestone 1 is released already', async () => {
+  it('says in Dutch that milestone 1 is released already, and keeps focus on its Approve button', async () => {
     const page = await stalePage();
     const approve = page
       .locator('[data-testid="milestone"][data-index="1"]')
@@ -133,6 +134,9 @@ describe('a refused milestone approval, in Dutch on a phone', () => {
         '1',
       ).replace('{status}', nl['milestones.status.released']!),
     );
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe(nl['milestones.approve']);
     expect(await seriousViolations(page)).toEqual([]);
     await snap(page, 'refused-approve');
   });

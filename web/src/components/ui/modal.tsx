@@ -31,9 +31,10 @@ function focusFirstConnected(places: HTMLElement[]): HTMLElement | null {
 /**
  * Puts focus back once the closing dialog has left the page and focus fell to the page; stops when
  * something else took it. The panel may leave in a later render than the one that closed it (or
- * with the component), so the page's changes are watched for a while; and when the opener itself
- * goes (the confirmed action is no longer offered once the server has answered), focus moves to
- * the item or section that held it rather than falling to the page.
+ * with the component), so the page's changes are watched for a while. A button disabled while its
+ * action runs drops focus; it gets it back when enabled again (the server refused), and when it
+ * goes (the action is no longer offered once the server has answered), the item or section that
+ * held it does rather than the page.
  */
 function returnFocus(places: HTMLElement[]): void {
   let focused: HTMLElement | null = null;
@@ -48,10 +49,15 @@ function returnFocus(places: HTMLElement[]): void {
     else if (active && active !== document.body) stop();
     else if (focused === null || !focused.isConnected)
       focused = focusFirstConnected(places);
+    else if (!focused.matches(':disabled')) focused.focus();
   };
   const observer = new MutationObserver(settle);
   const timer = window.setTimeout(stop, 10_000);
-  observer.observe(document.body, { childList: true, subtree: true });
+  observer.observe(document.body, {
+    childList: true,
+    subtree: true,
+    attributeFilter: ['disabled'],
+  });
   settle();
 }
 

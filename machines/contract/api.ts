@@ -340,10 +340,13 @@ export const paymentRequestSchema = z.object({
   payoutPending: z.boolean(),
   /**
    * What a pending payout waits for: `provider` (the transfer is asked for and the payment
-   * provider has not answered yet) or `bank_account` (deferred until the creator's payout account
-   * is ready); null when no payout is pending (or a chargeback holds it: `onHold`).
+   * provider has not answered yet), `bank_account` (deferred until the creator's payout account
+   * is ready) or `chargeback` (the hold is released, but a chargeback is open or took what the
+   * escrow held: an admin acts); null when no payout is pending (or a chargeback holds it: `onHold`).
    */
-  payoutWaitingFor: z.enum(['provider', 'bank_account']).nullable(),
+  payoutWaitingFor: z
+    .enum(['provider', 'bank_account', 'chargeback'])
+    .nullable(),
   /** The creator's completion: a note and links to the work, for the brand's review. */
   delivery: z
     .object({

@@ -7,6 +7,10 @@ import {
 } from '@machines/payment-request/payment-request.view';
 import { centsToDecimal } from '@machines/money';
 import { chargebackSummary } from '@machines/escrow/escrow-ledger';
+import {
+  chargebackOpen,
+  payableNowCents,
+} from '@machines/escrow/escrow-limits';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
 import { stateKey } from '@machines/statechart';
 import { stateValueFromKey } from '../../projections/state-meta';
@@ -41,14 +45,22 @@ function redact(c: PaymentRequestContext): Record<string, unknown> {
   };
 }
 
-/** What a pending payout waits for: the provider's answer to the transfer asked for, or the creator's payout account. */
+/**
+ * What a pending payout waits for: the provider's answer to the transfer asked for, the card
+ * issuer (a chargeback open, or lost with nothing left in escrow: no bank account would help), or
+ * the creator's payout account.
+ */
 export function payoutWaitingFor(
   state: string,
-  c: Pick<PaymentRequestRecord['context'], 'pendingPayout' | 'hold'>,
+  c: PaymentRequestRecord['context'],
 ): PaymentRequestDto['payoutWaitingFor'] {
   if (state !== 'payout_pending') return null;
   if (c.pendingPayout !== null) return 'provider';
-  return c.hold === null ? 'bank_account' : null;
+  if (c.hold !== null) return null;
+  const blocked =
+    chargebackOpen(c) !== null ||
+    payableNowCents(c, c.request?.amountCents ?? 0) === 0;
+  return blocked ? 'chargeback' : 'bank_account';
 }
 
 export function toPaymentRequestDto(

@@ -462,7 +462,7 @@ function approveRoute(
   const approved = z.object({
     success: z.boolean(),
     pending: z.boolean(),
-    waitingFor: z.enum(['provider', 'bank_account']).nullable(),
+    waitingFor: paymentRequestSchema.shape.payoutWaitingFor,
     request: paymentRequestSchema,
   });
   app.post(

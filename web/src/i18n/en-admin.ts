@@ -154,6 +154,8 @@ export const enAdmin = {
   'admin.requestOnHoldBadge': 'On hold',
   'admin.payoutPending':
     'Payout pending: completed by the creator; {amount} stays in escrow until their payout account is ready.',
+  'admin.payoutWaitingChargeback':
+    'Payout held: {amount} is not paid while a chargeback is open or after it took what the escrow held; settle the request.',
   'admin.payoutWaitingProvider':
     'Payout under way: {amount} is asked for; the payment provider has not answered yet (retried on its own).',
   'admin.payoutPendingBadge': 'Payout pending',

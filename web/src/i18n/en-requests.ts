@@ -111,6 +111,8 @@ export const enRequests = {
     '{amount} is on its way to {creator}: the payment provider has not confirmed the payout yet.',
   'preq.approvedWaitingBank':
     '{amount} is paid to {creator} as soon as their bank account is set up.',
+  'preq.approvedWaitingChargeback':
+    '{amount} is paid to {creator} once an admin has settled the chargeback on your payment.',
   'preq.approvedText': '{amount} is released to {creator}.',
   'preq.approveError': 'Error approving',
   'preq.dispute': 'Dispute',
@@ -172,6 +174,8 @@ export const enRequests = {
     "Blocked by the cardholder's chargeback. An admin reviews it; after that you can complete the request.",
   'mreq.payoutWaitingProvider':
     'The payout is on its way: the payment provider has not confirmed it yet. Nothing to do on your side.',
+  'mreq.payoutWaitingChargeback':
+    "The payout is held: the brand's bank took the payment back (chargeback). An admin settles it; nothing to do on your side.",
   'mreq.payoutPending':
     'The payout follows once your bank account is set up (Profile → Bank account).',
 };

@@ -159,6 +159,8 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.requestOnHoldBadge': 'Vastgezet',
   'admin.payoutPending':
     'Uitbetaling volgt: voltooid door de creator; {amount} blijft in escrow tot de uitbetaalrekening klaar is.',
+  'admin.payoutWaitingChargeback':
+    'Uitbetaling staat stil: {amount} wordt niet uitbetaald zolang een terugboeking loopt of nadat die het escrowbedrag nam; handel het verzoek af.',
   'admin.payoutWaitingProvider':
     'Uitbetaling onderweg: {amount} is aangevraagd; de betaalprovider heeft nog niet geantwoord (wordt vanzelf opnieuw geprobeerd).',
   'admin.payoutPendingBadge': 'Uitbetaling volgt',

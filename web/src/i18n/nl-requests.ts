@@ -114,6 +114,8 @@ export const nlRequests: Record<keyof typeof enRequests, string> = {
     '{amount} is onderweg naar {creator}: de betaalprovider heeft de uitbetaling nog niet bevestigd.',
   'preq.approvedWaitingBank':
     '{amount} wordt aan {creator} uitbetaald zodra diens bankrekening is ingesteld.',
+  'preq.approvedWaitingChargeback':
+    '{amount} wordt aan {creator} uitbetaald zodra een beheerder de terugboeking op je betaling heeft afgehandeld.',
   'preq.approvedText': '{amount} wordt vrijgegeven aan {creator}.',
   'preq.approveError': 'Fout bij goedkeuren',
   'preq.dispute': 'Betwisten',
@@ -175,6 +177,8 @@ export const nlRequests: Record<keyof typeof enRequests, string> = {
     'Geblokkeerd door een terugboeking (chargeback) van de kaarthouder. Een beheerder beoordeelt dit; daarna kun je het verzoek voltooien.',
   'mreq.payoutWaitingProvider':
     'De uitbetaling is onderweg: de betaalprovider heeft haar nog niet bevestigd. Je hoeft niets te doen.',
+  'mreq.payoutWaitingChargeback':
+    'De uitbetaling staat stil: de bank van het merk heeft de betaling teruggeboekt. Een beheerder handelt het af; je hoeft niets te doen.',
   'mreq.payoutPending':
     'Uitbetaling volgt zodra je bankrekening is ingesteld (Profiel → Bankrekening).',
 };

@@ -163,7 +163,9 @@ export function AdminRequestPanel({
           {t(
             request.payoutWaitingFor === 'provider'
               ? 'admin.payoutWaitingProvider'
-              : 'admin.payoutPending',
+              : request.payoutWaitingFor === 'chargeback'
+                ? 'admin.payoutWaitingChargeback'
+                : 'admin.payoutPending',
             { amount: formatMoney(request.amountCents) },
           )}
         </p>

@@ -55,7 +55,9 @@ function RequestDetails({ request }: { request: PaymentRequestDto }) {
           {t(
             request.payoutWaitingFor === 'provider'
               ? 'mreq.payoutWaitingProvider'
-              : 'mreq.payoutPending',
+              : request.payoutWaitingFor === 'chargeback'
+                ? 'mreq.payoutWaitingChargeback'
+                : 'mreq.payoutPending',
           )}
         </p>
       )}

@@ -12,11 +12,15 @@ import { DisputeRequestDialog } from '@/features/payment-requests/components/dis
 import { errorText } from '@/lib/http';
 import { formatMoney, t, type MessageKey } from '@/i18n';
 
-/** What the approval's answer says of the payout: made, waiting for the provider, or for the creator's bank account. */
-const approvedText: Record<'done' | 'provider' | 'bank_account', MessageKey> = {
+/** What the approval's answer says of the payout: made, waiting for the provider, a chargeback, or the creator's bank account. */
+const approvedText: Record<
+  'done' | 'provider' | 'bank_account' | 'chargeback',
+  MessageKey
+> = {
   done: 'preq.approvedText',
   provider: 'preq.approvedWaitingProvider',
   bank_account: 'preq.approvedWaitingBank',
+  chargeback: 'preq.approvedWaitingChargeback',
 };
 
 const failed = (title: MessageKey) => (error: Error) =>

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  claimHeader,
+  connectPayouts,
+  createPaidRequest,
+} from '@tests/support/flow-helpers';
+import {
+  bearer,
+  createRootAdmin,
+  createTestApp,
+  registerUser,
+  simulatedGatewayOf,
+  type TestApp,
+} from '@tests/support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('a deferred payout under a chargeback, once the hold is released', () => {
+  it('says it waits for the chargeback (not for a bank account the creator has), pays nothing while it is open or after it was lost, and pays once after it was won', async () => {
+    const admin = await createRootAdmin(t);
+    const gateway = simulatedGatewayOf(t);
+    const deferredAndChargedBack = async () => {
+      const creator = await registerUser(t.app);
+      const { id, token } = await createPaidRequest(
+        t.app,
+        t.ctx,
+        creator.token,
+      );
+      const done = await t.app.inject({
+        method: 'POST',
+        url: `/api/payment-requests/${id}/complete`,
+        headers: bearer(creator.token),
+        payload: { note: 'Posted', links: [] },
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      const approved = await t.app.inject({
+        method: 'POST',
+        url: `/api/payment-requests/approve/${token}`,
+        headers: claimHeader(token),
+      });
+      expect(approved.statusCode, approved.body).toBe(202);
+      expect(approved.json().waitingFor).toBe('bank_account');
+      const sessionId =
+        t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!;
+      const page = async (outcome: string) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/sim/payments/${sessionId}?key=${gateway.accessKey('payer', sessionId)}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: `outcome=${outcome}`,
+        });
+        expect(res.statusCode).toBe(200);
+        await t.ctx.quiesce();
+      };
+      await page('chargeback');
+      await connectPayouts(t.app, t.ctx, creator.token);
+      const released = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/payment-requests/${id}/release-hold`,
+        headers: bearer(admin),
+        payload: { note: 'Evidence sent to the bank' },
+      });
+      expect(released.statusCode, released.body).toBe(200);
+      // Nothing to pay out or give back while the card issuer decides.
+      expect(released.json().request.adminCan).toEqual([]);
+      const waitingFor = async () => {
+        t.clock.advance(16 * 60_000);
+        await t.ctx.payments.reactor.tick();
+        await t.ctx.quiesce();
+        const own = await t.app.inject({
+          url: '/api/payment-requests',
+          headers: bearer(creator.token),
+        });
+        const admins = await t.app.inject({
+          url: `/api/admin/payment-requests/${id}`,
+          headers: bearer(admin),
+        });
+        const mine = (
+          own.json() as { id: number; payoutWaitingFor: string | null }[]
+        ).find((r) => r.id === id)!;
+        expect(admins.json().payoutWaitingFor).toBe(mine.payoutWaitingFor);
+        return mine.payoutWaitingFor;
+      };
+      const paidOut = () =>
+        gateway.ledger
+          .moneyOfGroup(`payment-request-${id}`)
+          .transfers.map((x) => x.amountCents);
+      return { page, waitingFor, paidOut };
+    };
+
+    const lost = await deferredAndChargedBack();
+    expect(await lost.waitingFor()).toBe('chargeback');
+    await lost.page('lost');
+    expect(await lost.waitingFor()).toBe('chargeback');
+    expect(lost.paidOut()).toEqual([]);
+
+    const won = await deferredAndChargedBack();
+    expect(await won.waitingFor()).toBe('chargeback');
+    await won.page('won');
+    expect(await won.waitingFor()).toBeNull();
+    expect(won.paidOut()).toEqual([40_000]);
+  });
+});

@@ -5,7 +5,6 @@ import { notificationsProjection } from './notifications.projection';
 import { paymentRequestsProjection } from './payment-requests.projection';
 import { tokensProjection } from './tokens.projection';
 import { usersProjection } from './users.projection';
-import { moneyProjection } from './money.projection';
 
 /** Every read model the app keeps; the runner feeds them all from one subscription. */
 export const allProjections: Projection[] = [
@@ -15,5 +14,4 @@ export const allProjections: Projection[] = [
   usersProjection,
   adminsProjection,
   notificationsProjection,
-  moneyProjection,
 ];

@@ -10,7 +10,14 @@ import { stateKey, statusOfState, step } from '@machines/statechart';
 import { dealStatusRank } from '@machines/deal/deal-order';
 import type { ProjectedEvent, Projection } from './projection';
 import { createRowStore } from './row-cache';
-import { contextJson, foldOnce } from './shared-fold';
+import {
+  escrowMoneyColumns,
+  escrowMoneyValues,
+  moneyFlows,
+  moneyTablesOf,
+  resetMoneyTables,
+  setupMoneyTables,
+} from './escrow-money';
 import { stateValueFromKey } from './state-meta';
 
 interface DealRow {
@@ -23,37 +30,48 @@ interface DealRow {
   position: number;
 }
 
+const money = moneyTablesOf('rm_deal');
+
 /**
  * Deals read model: one row per live deal with its folded context (JSON, written once per batch),
- * the machine state reached (`metadata.state`), and the columns the list, admin and token
- * queries filter and sort on. Per-owner and global counts per status are kept incrementally.
+ * the machine state reached (`metadata.state`), what its escrow holds (escrow-money.ts), and the
+ * columns the list, admin and token queries filter and sort on. Per-owner and global counts per
+ * status are kept incrementally; the deals' money per day and movements beside them.
  */
 export const dealsProjection: Projection = {
   name: 'deals',
-  version: 1,
+  // 2: the row carries its escrow's money, and the deals' money tables are kept here (the money
+  // read model that folded and stored every context a second time is gone).
+  version: 2,
   refoldTables: ['rm_deals'],
   deferredIndexes: [
     'rm_deals_owner_order',
     'rm_deals_owner_created',
     'rm_deals_status_created',
     'rm_deals_created',
+    'rm_deals_release',
+    `${money.movements}_year`,
   ],
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS rm_deals (
         id INTEGER PRIMARY KEY, owner_id TEXT NOT NULL, status TEXT NOT NULL, state TEXT NOT NULL,
-        status_rank INTEGER NOT NULL, created_at TEXT NOT NULL, context TEXT NOT NULL, position INTEGER NOT NULL);
+        status_rank INTEGER NOT NULL, created_at TEXT NOT NULL, context TEXT NOT NULL, position INTEGER NOT NULL,
+        ${escrowMoneyColumns});
+      CREATE INDEX IF NOT EXISTS rm_deals_release ON rm_deals (release_at);
       CREATE INDEX IF NOT EXISTS rm_deals_owner_order ON rm_deals (owner_id, status_rank, created_at DESC, id DESC);
       CREATE INDEX IF NOT EXISTS rm_deals_owner_created ON rm_deals (owner_id, created_at DESC, id DESC);
       CREATE INDEX IF NOT EXISTS rm_deals_status_created ON rm_deals (status, created_at DESC, id DESC);
       CREATE INDEX IF NOT EXISTS rm_deals_created ON rm_deals (created_at DESC, id DESC);
       CREATE TABLE IF NOT EXISTS rm_deal_counts (
         owner_id TEXT NOT NULL, status TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (owner_id, status)) WITHOUT ROWID;`);
+    setupMoneyTables(db, money);
   },
   reset(db) {
     db.exec(
       'DROP TABLE IF EXISTS rm_deals; DROP TABLE IF EXISTS rm_deal_counts;',
     );
+    resetMoneyTables(db, money);
   },
   prepare(db: Database) {
     const count = db.prepare(`
@@ -61,6 +79,7 @@ export const dealsProjection: Projection = {
       ON CONFLICT(owner_id, status) DO UPDATE SET n = n + excluded.n`);
 
     const rows = dealRowStore(db);
+    const flows = moneyFlows(db, money);
     // Count changes of the batch, summed per (owner, status) and written once in `flush`. Keys
     // touched with a net zero are written too: the per-event upserts created such rows with n = 0.
     const countDeltas = new Map<
@@ -92,7 +111,8 @@ export const dealsProjection: Projection = {
         context: emptyDealContext,
         position: 0,
       };
-      const context = foldOnce(evolveDealContext, before.context, domainEvent);
+      const context = evolveDealContext(before.context, domainEvent);
+      flows.record(event, before.context.money, { kind: 'deal', context });
       const state = event.metadata.state ?? replayState(before, domainEvent);
       const status = statusOfState(dealMachine, state);
       const row: DealRow = {
@@ -114,12 +134,14 @@ export const dealsProjection: Projection = {
       apply,
       flush(): void {
         rows.flush();
+        flows.flush();
         for (const { ownerId, status, n } of countDeltas.values())
           count.run(ownerId, status, n);
         countDeltas.clear();
       },
       discard(): void {
         rows.discard();
+        flows.discard();
         countDeltas.clear();
       },
     };
@@ -141,10 +163,14 @@ function dealRowStore(db: Database) {
     'SELECT owner_id, state, status, created_at, context FROM rm_deals WHERE id = ?',
   );
   const upsert = db.prepare(`
-    INSERT INTO rm_deals (id, owner_id, status, state, status_rank, created_at, context, position)
-    VALUES (@id, @ownerId, @status, @state, @rank, @createdAt, @context, @position)
+    INSERT INTO rm_deals (id, owner_id, status, state, status_rank, created_at, context, position,
+      held_cents, disputed_cents, release_at, release_cents)
+    VALUES (@id, @ownerId, @status, @state, @rank, @createdAt, @context, @position,
+      @held, @disputed, @releaseAt, @releaseCents)
     ON CONFLICT(id) DO UPDATE SET status = excluded.status, state = excluded.state,
-      status_rank = excluded.status_rank, context = excluded.context, position = excluded.position`);
+      status_rank = excluded.status_rank, context = excluded.context, position = excluded.position,
+      held_cents = excluded.held_cents, disputed_cents = excluded.disputed_cents,
+      release_at = excluded.release_at, release_cents = excluded.release_cents`);
   const remove = db.prepare('DELETE FROM rm_deals WHERE id = ?');
   return createRowStore<number, DealRow>({
     capacity: 4_096,
@@ -168,8 +194,9 @@ function dealRowStore(db: Database) {
         state: row.state,
         rank: dealStatusRank(row.status),
         createdAt: row.createdAt,
-        context: contextJson(row.context),
+        context: JSON.stringify(row.context),
         position: row.position,
+        ...escrowMoneyValues({ kind: 'deal', context: row.context }),
       });
     },
     remove: (id) => void remove.run(id),

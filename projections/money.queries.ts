@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { moneyTablesOf } from './escrow-money';
 
 const DAY_MS = 86_400_000;
 
@@ -82,41 +83,71 @@ function sumDays(days: MoneyDay[]): Omit<MoneyDay, 'day'> {
   };
 }
 
-/** The admins' money overview from the money read model (projections/money.projection.ts). */
+/** Both aggregates' rows or money tables as one (`SELECT … FROM (${both(…)})`). */
+const both = (deals: string, requests: string, columns = '*'): string =>
+  `SELECT ${columns} FROM ${deals} UNION ALL SELECT ${columns} FROM ${requests}`;
+const escrows = both(
+  'rm_deals',
+  'rm_payment_requests',
+  'held_cents, disputed_cents, release_at, release_cents',
+);
+const deals = moneyTablesOf('rm_deal');
+const requests = moneyTablesOf('rm_request');
+const movementsOf = (where: string): string =>
+  `SELECT ${movementColumns} FROM ${deals.movements} WHERE ${where}
+   UNION ALL SELECT ${movementColumns} FROM ${requests.movements} WHERE ${where}
+   ORDER BY at, position`;
+
+/**
+ * The admins' money overview from the deals' and requests' read models: each escrow's row carries
+ * what it holds, and each aggregate keeps its money per day and movements (escrow-money.ts).
+ */
 export function createMoneyQueries(db: Database) {
   const held = db.prepare<[], { n: number | null }>(
-    'SELECT SUM(held_cents) AS n FROM rm_money_streams',
+    `SELECT SUM(held_cents) AS n FROM (${escrows})`,
   );
   const disputed = db.prepare<[], { n: number | null }>(
-    'SELECT SUM(disputed_cents) AS n FROM rm_money_streams',
+    `SELECT SUM(disputed_cents) AS n FROM (${escrows})`,
   );
-  const due = db.prepare<[string, string], { n: number | null }>(
-    'SELECT SUM(release_cents) AS n FROM rm_money_streams WHERE release_at >= ? AND release_at <= ?',
+  const due = db.prepare<
+    [string, string, string, string],
+    { n: number | null }
+  >(
+    `SELECT SUM(n) AS n FROM (
+      SELECT SUM(release_cents) AS n FROM rm_deals WHERE release_at >= ? AND release_at <= ?
+      UNION ALL SELECT SUM(release_cents) FROM rm_payment_requests WHERE release_at >= ? AND release_at <= ?)`,
   );
   const range = db.prepare<[string, string], MoneyDayRow>(
-    'SELECT * FROM rm_money_days WHERE day >= ? AND day <= ? ORDER BY day',
+    `SELECT day, SUM(charged_cents) AS charged_cents, SUM(released_cents) AS released_cents,
+       SUM(refunded_cents) AS refunded_cents, SUM(fees_cents) AS fees_cents
+     FROM (${both(deals.days, requests.days)}) WHERE day >= ? AND day <= ? GROUP BY day ORDER BY day`,
   );
 
-  const yearAll = db.prepare<[number], MoneyMovement>(
-    `SELECT ${movementColumns} FROM rm_money_movements WHERE year = ? ORDER BY at, position`,
+  const yearAll = db.prepare<[number, number], MoneyMovement>(
+    movementsOf('year = ?'),
   );
-  const yearOfCreator = db.prepare<[number, string], MoneyMovement>(
-    `SELECT ${movementColumns} FROM rm_money_movements WHERE year = ? AND creator_user_id = ? ORDER BY at, position`,
-  );
+  const yearOfCreator = db.prepare<
+    [number, string, number, string],
+    MoneyMovement
+  >(movementsOf('year = ? AND creator_user_id = ?'));
 
-  const lastMovement = db.prepare<[string], { at: string | null }>(
-    'SELECT MAX(at) AS at FROM rm_money_movements WHERE stream_id = ?',
+  const lastMovement = db.prepare<[string, string], { at: string | null }>(
+    `SELECT MAX(at) AS at FROM (
+      SELECT MAX(at) AS at FROM ${deals.movements} WHERE stream_id = ?
+      UNION ALL SELECT MAX(at) FROM ${requests.movements} WHERE stream_id = ?)`,
   );
+  const dueWithin = (from: string, to: string): number =>
+    due.get(from, to, from, to)?.n ?? 0;
 
   return {
     /** When a deal's or request's last payout, split part or refund was (fiscal retention), or null. */
     lastMovementAt: (streamId: string): string | null =>
-      lastMovement.get(streamId)?.at ?? null,
+      lastMovement.get(streamId, streamId)?.at ?? null,
     /** Every payout, split part and refund of a calendar year (Amsterdam), oldest first. */
-    yearMovements: (year: number): MoneyMovement[] => yearAll.all(year),
+    yearMovements: (year: number): MoneyMovement[] => yearAll.all(year, year),
     /** Those of one creator account. */
     creatorYearMovements: (userId: string, year: number): MoneyMovement[] =>
-      yearOfCreator.all(year, userId),
+      yearOfCreator.all(year, userId, year, userId),
     /** Held now, due for automatic release within 24 hours and 7 days of `now`, and the last `dayCount` days. */
     overview(now: Date, dayCount = 90): MoneyOverview {
       const at = now.toISOString();
@@ -132,11 +163,14 @@ export function createMoneyQueries(db: Database) {
         at,
         heldCents: held.get()?.n ?? 0,
         disputedCents: disputed.get()?.n ?? 0,
-        dueIn24hCents:
-          due.get(at, new Date(now.getTime() + DAY_MS).toISOString())?.n ?? 0,
-        dueIn7dCents:
-          due.get(at, new Date(now.getTime() + 7 * DAY_MS).toISOString())?.n ??
-          0,
+        dueIn24hCents: dueWithin(
+          at,
+          new Date(now.getTime() + DAY_MS).toISOString(),
+        ),
+        dueIn7dCents: dueWithin(
+          at,
+          new Date(now.getTime() + 7 * DAY_MS).toISOString(),
+        ),
         totals: sumDays(days),
         days,
       };

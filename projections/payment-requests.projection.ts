@@ -9,7 +9,14 @@ import { paymentRequestMachine } from '@machines/payment-request/payment-request
 import { stateKey, statusOfState, step } from '@machines/statechart';
 import type { ProjectedEvent, Projection } from './projection';
 import { createRowStore } from './row-cache';
-import { contextJson, foldOnce } from './shared-fold';
+import {
+  escrowMoneyColumns,
+  escrowMoneyValues,
+  moneyFlows,
+  moneyTablesOf,
+  resetMoneyTables,
+  setupMoneyTables,
+} from './escrow-money';
 import { stateValueFromKey } from './state-meta';
 
 interface RequestRow {
@@ -21,36 +28,51 @@ interface RequestRow {
   position: number;
 }
 
-/** Payment requests per creator: the folded context (JSON) and the machine state reached. */
+const money = moneyTablesOf('rm_request');
+
+/**
+ * Payment requests per creator: the folded context (JSON), the machine state reached and what the
+ * escrow holds (escrow-money.ts); the requests' money per day and movements beside them.
+ */
 export const paymentRequestsProjection: Projection = {
   name: 'payment-requests',
   // 2: the folded context gained paymentMethod (receipts); rows folded before it lacked the field.
-  version: 2,
+  // 3: the row carries its escrow's money, and the requests' money tables are kept here.
+  version: 3,
   refoldTables: ['rm_payment_requests'],
   deferredIndexes: [
     'rm_payment_requests_creator',
     'rm_payment_requests_created',
+    `${money.movements}_year`,
   ],
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS rm_payment_requests (
         id INTEGER PRIMARY KEY, creator_id TEXT NOT NULL, status TEXT NOT NULL, state TEXT NOT NULL,
-        created_at TEXT NOT NULL, expires_at TEXT NOT NULL, context TEXT NOT NULL, position INTEGER NOT NULL);
+        created_at TEXT NOT NULL, expires_at TEXT NOT NULL, context TEXT NOT NULL, position INTEGER NOT NULL,
+        ${escrowMoneyColumns});
       CREATE INDEX IF NOT EXISTS rm_payment_requests_creator ON rm_payment_requests (creator_id, created_at DESC, id DESC);
       CREATE INDEX IF NOT EXISTS rm_payment_requests_created ON rm_payment_requests (created_at DESC, id DESC);`);
+    setupMoneyTables(db, money);
   },
   reset(db) {
     db.exec('DROP TABLE IF EXISTS rm_payment_requests;');
+    resetMoneyTables(db, money);
   },
   prepare(db: Database) {
     const select = db.prepare<[number], { state: string; context: string }>(
       'SELECT state, context FROM rm_payment_requests WHERE id = ?',
     );
     const upsert = db.prepare(`
-      INSERT INTO rm_payment_requests (id, creator_id, status, state, created_at, expires_at, context, position)
-      VALUES (@id, @creatorId, @status, @state, @createdAt, @expiresAt, @context, @position)
+      INSERT INTO rm_payment_requests (id, creator_id, status, state, created_at, expires_at, context, position,
+        held_cents, disputed_cents, release_at, release_cents)
+      VALUES (@id, @creatorId, @status, @state, @createdAt, @expiresAt, @context, @position,
+        @held, @disputed, @releaseAt, @releaseCents)
       ON CONFLICT(id) DO UPDATE SET status = excluded.status, state = excluded.state,
-        context = excluded.context, position = excluded.position`);
+        context = excluded.context, position = excluded.position,
+        held_cents = excluded.held_cents, disputed_cents = excluded.disputed_cents,
+        release_at = excluded.release_at, release_cents = excluded.release_cents`);
+    const flows = moneyFlows(db, money);
     // Folded in memory and written once per batch (see createRowStore).
     const rows = createRowStore<number, RequestRow>({
       capacity: 4_096,
@@ -74,8 +96,9 @@ export const paymentRequestsProjection: Projection = {
           state,
           createdAt,
           expiresAt: request.expiresAt,
-          context: contextJson(context),
+          context: JSON.stringify(context),
           position,
+          ...escrowMoneyValues({ kind: 'request', context }),
         });
       },
       remove: () => undefined,
@@ -91,12 +114,9 @@ export const paymentRequestsProjection: Projection = {
         state: 'new',
         context: emptyPaymentRequestContext,
       };
-      const context = foldOnce(
-        evolvePaymentRequestContext,
-        before.context,
-        domainEvent,
-      );
+      const context = evolvePaymentRequestContext(before.context, domainEvent);
       if (!context.request) return;
+      flows.record(event, before.context.money, { kind: 'request', context });
       const state = event.metadata.state ?? replayState(before, domainEvent);
       // created_at is only written by the row's insert (the upsert keeps it), as before.
       rows.set(id, {
@@ -106,7 +126,17 @@ export const paymentRequestsProjection: Projection = {
         position: event.position,
       });
     };
-    return { apply, flush: () => rows.flush(), discard: () => rows.discard() };
+    return {
+      apply,
+      flush(): void {
+        rows.flush();
+        flows.flush();
+      },
+      discard(): void {
+        rows.discard();
+        flows.discard();
+      },
+    };
   },
 };
 

@@ -5,7 +5,6 @@ import type {
   Projection,
   ProjectionWriter,
 } from './projection';
-import { forgetSharedWork } from './shared-fold';
 
 const noop = (): void => undefined;
 
@@ -55,13 +54,11 @@ export function refoldRows(
     for (const event of events)
       for (const writer of writers) writer.apply(event);
     for (const writer of writers) writer.flush();
-    forgetSharedWork();
     const tables = folding.flatMap((p) => p.refoldTables ?? []);
     return db.transaction(() =>
       tables.reduce((n, table) => n + copyRows(scratch, db, table), 0),
     )();
   } finally {
-    forgetSharedWork();
     scratch.close();
   }
 }

@@ -2,7 +2,6 @@ import type { Database } from 'better-sqlite3';
 import { decodeEvent } from '@machines/events/codec';
 import { heapCeiling } from './heap-ceiling';
 import { refoldRows, writerOf } from './refold';
-import { forgetSharedWork } from './shared-fold';
 import { enterRebuildMode } from './rebuild-mode';
 import type {
   EventSource,
@@ -77,9 +76,8 @@ type Applier = { projection: Projection; writer: ProjectionWriter };
 /**
  * Applies a batch to every read model past its checkpoint and writes the checkpoints, in one
  * transaction; if it rolls back, the writers drop the rows they hold in memory. Each event goes to
- * every read model before the next event (no read model reads another's tables), so the read
- * models that fold the same escrow share the fold (shared-fold.ts) and an event is garbage as soon
- * as the batch is written.
+ * every read model before the next event (no read model reads another's tables), so an event is
+ * garbage as soon as the batch is written.
  */
 function batchApplier(
   db: Database,
@@ -107,8 +105,6 @@ function batchApplier(
       // Rolled back: rows the projections hold in memory may be ahead of the database.
       for (const { writer } of appliers) writer.discard();
       throw error;
-    } finally {
-      forgetSharedWork();
     }
   };
 }

@@ -14,7 +14,7 @@ import {
 /**
  * A creator's year in figures: every payout, split and refund of the escrows they were paid from,
  * by the calendar year and quarter of the platform's time zone. The projection records each such
- * movement (projections/money.projection.ts); the creator's overview (page, PDF, CSV) and the
+ * movement (projections/escrow-money.ts); the creator's overview (page, PDF, CSV) and the
  * operator's yearly report are made from those rows.
  */
 

@@ -25,38 +25,25 @@ export const escrowKindOf = (streamId: string): FoldedEscrow['kind'] | null =>
       : null;
 
 /**
- * Runs `evolve(before, event)`, or returns what an identical call (the same event onto the same
- * `before`) already made; the folds are pure, so both are the same. Without one, every fold runs.
- */
-type FoldMemo = <C extends object, E extends object>(
-  evolve: (before: C, event: E) => C,
-  before: C,
-  event: E,
-) => C;
-const foldNow: FoldMemo = (evolve, before, event) => evolve(before, event);
-
-/**
  * One event folded into an escrow by its aggregate's own context function (`before` undefined: the
- * stream's first event). The money read model and the reconciliation's trial balance both fold with
+ * stream's first event). The reconciliation's trial balance and the read models' tests fold with
  * it, so they cannot disagree with the deals' and requests' ledgers.
  */
 export function foldEscrowEvent(
   kind: FoldedEscrow['kind'],
   before: FoldedEscrow | undefined,
   event: { type: string; data: unknown; metadata: unknown },
-  memo: FoldMemo = foldNow,
 ): FoldedEscrow {
   if (kind === 'deal') {
     const context = before?.kind === 'deal' ? before.context : emptyDealContext;
     return {
       kind,
-      context: memo(evolveDealContext, context, event as unknown as DealEvent),
+      context: evolveDealContext(context, event as unknown as DealEvent),
     };
   }
   const context =
     before?.kind === 'request' ? before.context : emptyPaymentRequestContext;
-  const folded = memo(
-    evolvePaymentRequestContext,
+  const folded = evolvePaymentRequestContext(
     context,
     event as unknown as PaymentRequestEvent,
   );

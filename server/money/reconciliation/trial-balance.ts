@@ -40,7 +40,7 @@ const posted = (a: EscrowAccounts) => {
 
 /**
  * Every deal's and request's accounts folded from its events by the machines' own context
- * functions (as the money read model does), with what each event posted added to its UTC day.
+ * functions (as the deals and requests read models do), with what each event posted added to its UTC day.
  * Double entry makes each day's debits equal its credits and every escrow's accounts sum to zero;
  * a day or an escrow where they do not is a fault in the stored history or the fold, and is reported.
  */

@@ -89,6 +89,31 @@ export const recipientKey = (r: Recipient): string =>
         ? 'admins'
         : `deal-link:${r.dealId}`;
 
+/**
+ * Whose keys seal a claim's recipient (docs/adr/0033-personal-data-keys-per-person.md): the
+ * account, the link's holder, or for an address without an account the link party of the deal or
+ * request the mail is about; the admins' alerts (their devices, the alert addresses of the
+ * configuration) stay under the platform key (undefined).
+ */
+export function recipientSubject(
+  r: Recipient,
+  streamId: string,
+  adminEmails: readonly string[],
+): string | undefined {
+  if (r.kind === 'user') return `user-${r.userId}`;
+  if (r.kind === 'deal-link') return `deal-link-${r.dealId}`;
+  if (r.kind === 'admins') return undefined;
+  const address = recipientKey(r);
+  if (
+    adminEmails.some(
+      (e) => recipientKey({ kind: 'address', email: e }) === address,
+    )
+  )
+    return undefined;
+  const link = /^(deal|payment-request)-(\d+)$/.exec(streamId);
+  return link ? `${link[1]}-link-${link[2]}` : undefined;
+}
+
 const idOf = (streamId: string, prefix: string): number | null =>
   streamId.startsWith(prefix)
     ? Number(streamId.slice(prefix.length)) || null

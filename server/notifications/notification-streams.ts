@@ -80,7 +80,13 @@ export function appendNotificationEvent(
   streamId: string,
   event: { type: string; data: unknown; id?: string },
   expected: ExpectedRevision,
-  meta: { actor: Actor; correlationId?: string; causationId?: string | null },
+  meta: {
+    actor: Actor;
+    correlationId?: string;
+    causationId?: string | null;
+    /** Whose keys seal the event's personal fields, when not the stream's or the actor's. */
+    subject?: string;
+  },
 ) {
   return store.append(
     streamId,
@@ -95,6 +101,7 @@ export function appendNotificationEvent(
           correlationId: meta.correlationId ?? randomUUID(),
           causationId: meta.causationId ?? null,
           schemaVersion: 1,
+          ...(meta.subject ? { subject: meta.subject } : {}),
         },
       },
     ],

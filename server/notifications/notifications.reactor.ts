@@ -8,6 +8,7 @@ import type { Clock } from '../shared/clock';
 import {
   planNotifications,
   recipientKey,
+  recipientSubject,
   type NotificationFacts,
   type PlannedNotification,
 } from './notification-plan';
@@ -94,6 +95,11 @@ export function createNotificationsReactor(
           actor,
           causationId: event.id,
           ...(correlationId ? { correlationId } : {}),
+          subject: recipientSubject(
+            n.recipient,
+            event.streamId,
+            facts.adminEmails,
+          ),
         },
       );
       return {

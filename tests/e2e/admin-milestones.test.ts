@@ -6,6 +6,8 @@ import {
   refundMilestoneAsAdmin,
   splitMilestoneAsAdmin,
 } from './support/admin-flows';
+import { enDispute } from '@/i18n/en-dispute';
+import { nlDispute } from '@/i18n/nl-dispute';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { inDays } from './support/deal-form-flows';
@@ -39,6 +41,7 @@ const words = {
     releaseRest: (amount: string) =>
       `Release everything not yet released (€${amount})`,
     milestone: 'Milestone 2: TikTok',
+    closed: enDispute['thread.closed'],
     part: (n: number, creator: string, refund: string, fee: string) =>
       `Milestone ${n}: €${creator} to the creator, €${refund} back to the brand, €${fee} fee kept`,
   },
@@ -47,6 +50,7 @@ const words = {
     releaseRest: (amount: string) =>
       `Alles vrijgeven wat nog niet is vrijgegeven (€\u00a0${amount.replace('.', ',')})`,
     milestone: 'Mijlpaal 2: TikTok',
+    closed: nlDispute['thread.closed'],
     part: (n: number, creator: string, refund: string, fee: string) =>
       `Mijlpaal ${n}: €\u00a0${creator} naar de creator, €\u00a0${refund} terug naar het merk, €\u00a0${fee} platformkosten behouden`.replaceAll(
         '.',
@@ -190,6 +194,11 @@ describe('an admin and the milestones of a deal, on a phone, in both languages',
         await expectOnlyLanguage(page, 'nl', 'admin milestones');
 
       await splitMilestoneAsAdmin(page, lang, id, 2, 3_000);
+      // The split ended the dispute: the conversation says so at once (not at its next poll, 15 s
+      // on), and offers no reply the server would refuse.
+      const thread = panel.getByTestId('dispute-thread');
+      await thread.getByText(w.closed).waitFor({ timeout: 5_000 });
+      expect(await thread.getByRole('textbox').count()).toBe(0);
       await refundMilestoneAsAdmin(page, lang, id, 3);
       const items = page.getByTestId('admin-milestone');
       expect(

@@ -257,6 +257,7 @@ export function AdminDealPanel({
             base: `/api/admin/deals/${deal.id}/dispute`,
             auth: 'admin',
           }}
+          refreshKey={stateKey(deal)}
         />
       )}
       <ReplayTimeline dealId={deal.id} />
@@ -264,6 +265,14 @@ export function AdminDealPanel({
     </section>
   );
 }
+
+/**
+ * Where the deal and each of its milestones stand: when it changes (an admin's split or refund
+ * resolved the dispute), the conversation is read again at once, so it stops offering a reply the
+ * server would refuse and says it is closed.
+ */
+const stateKey = (deal: AdminDealDto): string =>
+  [deal.status, ...(deal.milestones ?? []).map((m) => m.status)].join(' ');
 
 /** Who, how much and by when. */
 function DealFacts({ deal }: { deal: AdminDealDto }) {

@@ -306,7 +306,7 @@ export default function DisputeThread({
   amountCents,
 }: {
   target: ThreadTarget;
-  refreshKey?: number;
+  refreshKey?: number | string;
   amountCents?: number;
 }) {
   const thread = useDisputeThread(target);

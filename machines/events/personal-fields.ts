@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { eventDefinition } from './catalog';
 import type { FieldPrivacy } from './define';
+import { ERASED_TEXT } from './erased-marker';
 
 /** The parts of a zod schema's definition the walk reads (zod 4 keeps them in `_zod.def`). */
 interface SchemaDef {
@@ -205,7 +206,7 @@ export function mapPersonalValues(
 
 /** Stand-ins tried in order for a value that can no longer be read: the first the field's schema takes. */
 const ERASED_CANDIDATES = [
-  '[erased]',
+  ERASED_TEXT,
   'erased',
   'XX',
   '0'.repeat(64),
@@ -231,7 +232,7 @@ export function erasedValue(type: string, path: string): string {
   const value =
     ERASED_CANDIDATES.find((c) =>
       schemas.some((s) => s.safeParse(c).success),
-    ) ?? '[erased]';
+    ) ?? ERASED_TEXT;
   erasedCache.set(cacheKey, value);
   return value;
 }

@@ -10,6 +10,7 @@ import type { EncodedAnswer } from '../http/encoded-answer';
 import { createDealListCache } from './deal-list-cache';
 import { createActorNames } from './actor-names';
 import type { KeyedHash } from '../shared/keyed-hash';
+import { ERASED_TEXT } from '@machines/events/erased-marker';
 
 const DEFAULT_BRAND = 'Brand';
 
@@ -45,7 +46,10 @@ function brandNameCache(accounts: AccountQueries) {
       const known = brandNames.get(ownerId);
       if (known !== undefined) return known;
       const owner = accounts.userById(ownerId);
-      const name = owner?.companyName ?? owner?.username ?? DEFAULT_BRAND;
+      // An erased brand is named as erased, never by its pseudonym (`erased-<id>`).
+      const name = owner?.erased
+        ? ERASED_TEXT
+        : (owner?.companyName ?? owner?.username ?? DEFAULT_BRAND);
       if (!owner) return name;
       if (brandNames.size >= 50_000) brandNames.clear();
       brandNames.set(ownerId, name);

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PersonalDataExport } from '@machines/contract/privacy-api';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { inDays } from './support/deal-form-flows';
-import { acceptThroughApi } from './support/link-codes';
+import { acceptThroughApi, codeMailedTo } from './support/link-codes';
+import { expectOnlyLanguage } from './support/language';
 import { see, unique } from './support/flows';
 import { seriousViolations } from './support/axe';
 import { adminLogin } from './support/admin-flows';
@@ -34,7 +37,12 @@ const texts = {
     account: 'Delete my account and data',
     link: 'Delete my data',
     refused: 'cannot be erased yet',
+    wrongPassword: 'Current password is wrong',
     done: 'Your data has been erased',
+    erasedParty: 'Erased user',
+    from: 'From',
+    prepare: 'Prepare my data',
+    download: 'Download JSON',
   },
   nl: {
     locale: 'nl-NL',
@@ -44,7 +52,12 @@ const texts = {
     account: 'Mijn account en gegevens wissen',
     link: 'Mijn gegevens wissen',
     refused: 'kunnen nog niet worden gewist',
+    wrongPassword: 'Je huidige wachtwoord klopt niet.',
     done: 'Je gegevens zijn gewist',
+    erasedParty: 'Gewiste gebruiker',
+    from: 'Van',
+    prepare: 'Mijn gegevens klaarzetten',
+    download: 'JSON downloaden',
   },
 } as const;
 type Lang = keyof typeof texts;
@@ -67,8 +80,15 @@ async function register(prefix: string) {
   return { token, email, name };
 }
 
-/** A brand with a paid deal its creator accepted through the link (claim secret kept). */
-async function paidAcceptedDeal(token: string) {
+/**
+ * A brand with a paid deal its creator accepted through the link (claim secret kept): a creator
+ * with only the link, or `creator`'s account, signed in when it accepted.
+ */
+async function paidAcceptedDeal(
+  token: string,
+  lang: Lang,
+  creator?: { token: string; email: string },
+) {
   const call = apiClient(server);
   const deal = {
     influencer: '@erase.creator',
@@ -82,7 +102,10 @@ async function paidAcceptedDeal(token: string) {
       ...deal,
       amount: '250',
       deadline: inDays(10),
-      deliverables: ['1 Instagram Post'],
+      // What the brand typed is shown as typed: a Dutch brand's own words in the Dutch run.
+      deliverables: [
+        lang === 'en' ? '1 Instagram Post' : '1 Instagram-bericht',
+      ],
     },
     token,
   );
@@ -100,11 +123,72 @@ async function paidAcceptedDeal(token: string) {
   );
   const path = `/api/deals/${id}/generate-token`;
   const link = (await call<{ token: string }>('POST', path, {}, token)).token;
-  const claimSecret = await acceptThroughApi(server, {
-    kind: 'deal',
-    token: link,
-  });
+  const claimSecret = creator
+    ? await acceptSignedIn(link, creator)
+    : await acceptThroughApi(server, { kind: 'deal', token: link });
   return { id, link, claimSecret };
+}
+
+/** A creator accepts the link signed in to their account (the code goes to its address). */
+async function acceptSignedIn(
+  link: string,
+  creator: { token: string; email: string },
+): Promise<string> {
+  const call = apiClient(server);
+  const base = '/api/deals';
+  await call(
+    'POST',
+    `${base}/link/${link}/email/code`,
+    { email: creator.email },
+    creator.token,
+  );
+  const emailCode = await codeMailedTo(server, creator.email);
+  const answer = await call<{ claimSecret: string }>(
+    'POST',
+    `${base}/accept/${link}`,
+    { emailCode },
+    creator.token,
+  );
+  return answer.claimSecret;
+}
+
+/** After an account's erasure the page is back at sign-in, and the password signs in no more. */
+async function erasedAccountSignedOut(page: Page, email: string) {
+  await page.waitForURL('**/login');
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  expect(login.status).toBe(401);
+}
+
+/** Who the deal is from, as its link page tells the creator. */
+async function dealFrom(page: Page, link: string): Promise<string> {
+  await page.goto(`/accept/${link}`);
+  const brief = page.getByTestId('creator-brief');
+  await brief.waitFor({ timeout: 20_000 });
+  return brief.innerText();
+}
+
+/** The export on the page, read in `lang` (axe clean), and its JSON download. */
+async function readExport(
+  page: Page,
+  lang: Lang,
+  name: string,
+): Promise<PersonalDataExport> {
+  const t = texts[lang];
+  await page.getByRole('button', { name: t.prepare }).click();
+  await page.getByTestId('data-export').waitFor({ timeout: 20_000 });
+  await expectOnlyLanguage(page, lang, name);
+  expect(await seriousViolations(page), `${name}: accessibility`).toEqual([]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: t.download }).click(),
+  ]);
+  return JSON.parse(
+    readFileSync((await download.path())!, 'utf8'),
+  ) as PersonalDataExport;
 }
 
 const dealOf = (id: number, token: string) =>
@@ -178,7 +262,7 @@ describe.each(['en', 'nl'] as const)('erasure in %s', (lang) => {
   it('a brand is refused while money is held, then erased once it is refunded; the link creator too', async () => {
     const t = texts[lang];
     const brand = await register(`erase${lang}`);
-    const deal = await paidAcceptedDeal(brand.token);
+    const deal = await paidAcceptedDeal(brand.token, lang);
     const page = await phonePage(lang, { authToken: brand.token });
     await page.goto('/profile');
     await page.getByRole('link', { name: t.profileLink }).click();
@@ -201,14 +285,49 @@ describe.each(['en', 'nl'] as const)('erasure in %s', (lang) => {
     await linkPage.waitForURL(`**/accept/${deal.link}`);
     await askErasure(page, lang, t.account, PASSWORD);
     await see(page, t.done);
-    await page.waitForURL('**/login');
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: brand.email, password: PASSWORD }),
-    });
-    expect(login.status).toBe(401);
+    await erasedAccountSignedOut(page, brand.email);
+    // The creator's page names the erased brand as such, in the creator's language.
+    const from = await dealFrom(linkPage, deal.link);
+    expect(from).toContain(t.erasedParty);
+    const shown = await linkPage.evaluate(() => document.body.innerText);
+    expect(shown).not.toMatch(/erased-|\[erased\]/);
+    await expectOnlyLanguage(linkPage, lang, `link-after-brand-erased-${lang}`);
+    await snap(linkPage, `link-brand-erased-${lang}`);
     await Promise.all([page.context().close(), linkPage.context().close()]);
+  }, 120_000);
+
+  it('a creator with an account who accepted signed in reads and downloads the export, is refused (wrong password, money held), then erased', async () => {
+    const t = texts[lang];
+    const brand = await register(`ebrand${lang}`);
+    const creator = await register(`ecreator${lang}`);
+    const deal = await paidAcceptedDeal(brand.token, lang, creator);
+    const page = await phonePage(lang, { authToken: creator.token });
+    await page.goto('/profile');
+    await page.getByRole('link', { name: t.profileLink }).click();
+    await page.waitForURL('**/profile/export');
+    const data = await readExport(page, lang, `creator-export-${lang}`);
+    expect(data).toMatchObject({
+      subject: { kind: 'user' },
+      profile: { email: creator.email },
+    });
+    expect(data.deals.map((d) => d.title)).toEqual(['Erasure reel']);
+    await see(page, 'Erasure reel');
+    await snap(page, `creator-export-${lang}`);
+
+    await askErasure(page, lang, t.account, 'not-my-password');
+    await see(page, t.wrongPassword);
+    await askErasure(page, lang, t.account, PASSWORD);
+    await see(page, t.refused);
+    await expectOnlyLanguage(page, lang, `creator-refused-${lang}`);
+    await snap(page, `creator-refused-${lang}`);
+
+    await refunded(deal.id);
+    await askErasure(page, lang, t.account, PASSWORD);
+    await see(page, t.done);
+    await erasedAccountSignedOut(page, creator.email);
+    // The brand's deal and its money facts stay.
+    expect((await dealOf(deal.id, brand.token)).status).toBe('cancelled');
+    await page.context().close();
   }, 120_000);
 
   it('a creator with an account erases it from the profile', async () => {

@@ -193,6 +193,13 @@ describe('once the money has moved', () => {
     );
   });
 
+  it('names the erased brand on its creator’s link by the erased marker, not its pseudonym', async () => {
+    const res = await t.app.inject({ url: `/api/deals/token/${link}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().brandName).toBe('[erased]');
+    expect(res.body).not.toContain(`erased-${brand.userId}`);
+  });
+
   it('replays and verifies clean; exports work on', async () => {
     expect((await replayCheck(t.ctx.store)).problems).toEqual([]);
     expect((await verifyStore(t.ctx.storedEvents)).breaks).toEqual([]);

@@ -65,6 +65,8 @@ export const enCore = {
   'nav.profile': 'Profile',
   'nav.label': 'Main navigation',
   'share.defaultBrand': 'Escrow Deals brand',
+  'erased.party': 'Erased user',
+  'erased.text': '(erased)',
   'toast.tokenError': 'Deal not found or link is invalid',
   'toast.acceptError': 'Could not accept deal',
   'toast.accepted': 'Success! You have accepted the deal',

@@ -62,6 +62,8 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'nav.profile': 'Profiel',
   'nav.label': 'Hoofdnavigatie',
   'share.defaultBrand': 'Escrow Deals-merk',
+  'erased.party': 'Gewiste gebruiker',
+  'erased.text': '(gewist)',
   'toast.tokenError': 'Deal niet gevonden of de link is ongeldig',
   'toast.acceptError': 'Kon de deal niet accepteren',
   'toast.accepted': 'Gelukt! Je hebt de deal geaccepteerd',

@@ -22,6 +22,7 @@ import { MilestonePanel } from '@/features/deals/components/milestone-panel';
 import { useLinkCommands } from '@/features/deals/hooks/use-link-commands';
 import { useLinkDeal } from '@/features/deals/hooks/use-link-deal';
 import { statusText } from '@/features/deals/model/deal-split';
+import { writtenText } from '@/features/deals/model/deal-text';
 import { dealViewOf, disputedCents } from '@/features/deals/model/deal-view';
 import { dealKeys } from '@/features/deals/api/keys';
 import { DocumentLink } from '@/features/documents/components/document-link';
@@ -154,7 +155,7 @@ export default function AcceptRoute() {
   if (deal.isPending) return <Spinner />;
   if (!d || !view) return <LinkNotFound />;
   const accepted = d.influencerAcceptedAt !== null;
-  const brand = d.brandName || t('share.defaultBrand');
+  const brand = writtenText(d.brandName, 'party') || t('share.defaultBrand');
 
   return (
     <main className="mx-auto w-full max-w-md space-y-4 px-4 py-6">

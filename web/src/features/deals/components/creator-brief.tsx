@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card';
 import { DetailRow } from '@/components/ui/detail-row';
 import { formatDate } from '@/lib/dates';
 import { t, formatMoney, type MessageKey } from '@/i18n';
+import { writtenText } from '@/features/deals/model/deal-text';
 import { deliverableLabel } from '@/features/deals/model/deliverables';
 import { DescriptionView } from './description-view';
 import { OutsideLink } from './outside-link';
@@ -22,11 +23,11 @@ export function CreatorBrief({ deal: d }: { deal: DealDto }) {
   const creatorCents = d.split?.creatorCents ?? d.amountCents;
   return (
     <Card>
-      <h2 className="font-semibold">{d.title ?? d.influencer}</h2>
+      <h2 className="font-semibold">{writtenText(d.title ?? d.influencer)}</h2>
       <dl className="my-3 space-y-1 text-sm" data-testid="creator-brief">
         <DetailRow
           label={t('accept.from')}
-          value={d.brandName || t('share.defaultBrand')}
+          value={writtenText(d.brandName, 'party') || t('share.defaultBrand')}
         />
         <DetailRow
           label={t('accept.youReceive')}
@@ -45,7 +46,9 @@ export function CreatorBrief({ deal: d }: { deal: DealDto }) {
         {d.deliverables.length > 0 && (
           <DetailRow
             label={t('accept.deliverables')}
-            value={d.deliverables.map(deliverableLabel).join(', ')}
+            value={d.deliverables
+              .map((v) => writtenText(deliverableLabel(v)))
+              .join(', ')}
           />
         )}
         {d.platforms.length > 0 && (

@@ -1,11 +1,15 @@
-import { descriptionLines } from '@/features/deals/model/deal-text';
+import {
+  descriptionLines,
+  writtenText,
+} from '@/features/deals/model/deal-text';
 
 export function DescriptionView({
   description,
 }: {
   description: string | string[];
 }) {
-  const { bullets, lines } = descriptionLines(description);
+  const { bullets, lines: written } = descriptionLines(description);
+  const lines = written.map((line) => writtenText(line));
   if (bullets) {
     return (
       <ul className="list-disc space-y-0.5 pl-5 text-sm text-slate-700">

@@ -1,3 +1,4 @@
+import { writtenText } from '@/features/deals/model/deal-text';
 import {
   Dialog,
   DialogPanel,
@@ -54,7 +55,9 @@ export function SharePanel({
           <dl className="space-y-2 text-sm">
             <DetailRow
               label={t('share.partner')}
-              value={deal.brandName || t('share.defaultBrand')}
+              value={
+                writtenText(deal.brandName, 'party') || t('share.defaultBrand')
+              }
             />
             <DetailRow
               label={t('card.assignment')}

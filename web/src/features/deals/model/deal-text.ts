@@ -1,3 +1,15 @@
+import { ERASED_TEXT } from '@machines/events/erased-marker';
+import { t } from '@/i18n';
+
+/**
+ * A text the other side wrote, or its erased marker in the reader's words: "Erased user" for a
+ * name (`party`), "(erased)" for anything else, once that person's data was erased.
+ */
+export function writtenText(value: string, kind: 'party' | 'text' = 'text') {
+  if (value !== ERASED_TEXT) return value;
+  return kind === 'party' ? t('erased.party') : t('erased.text');
+}
+
 /** A description is text or a list; lines starting with a bullet or dash show as bullets (docs/product.md §2). */
 export function descriptionLines(description: string | string[]): {
   bullets: boolean;

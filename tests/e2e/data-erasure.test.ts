@@ -283,6 +283,19 @@ describe.each(['en', 'nl'] as const)('erasure in %s', (lang) => {
     await askErasure(linkPage, lang, t.link);
     await see(linkPage, t.done);
     await linkPage.waitForURL(`**/accept/${deal.link}`);
+    // The brand's deal page after its creator's erasure: no raw marker, one language.
+    await page.goto(`/deals/${deal.id}`);
+    await page.getByTestId('deal-detail').waitFor({ timeout: 20_000 });
+    await expectOnlyLanguage(
+      page,
+      lang,
+      `brand-deal-after-link-erased-${lang}`,
+    );
+    expect(await page.evaluate(() => document.body.innerText)).not.toMatch(
+      /erased-|\[erased\]/,
+    );
+    await snap(page, `brand-deal-link-erased-${lang}`);
+    await page.goto('/profile/export');
     await askErasure(page, lang, t.account, PASSWORD);
     await see(page, t.done);
     await erasedAccountSignedOut(page, brand.email);

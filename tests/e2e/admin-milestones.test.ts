@@ -6,7 +6,9 @@ import {
   refundMilestoneAsAdmin,
   splitMilestoneAsAdmin,
 } from './support/admin-flows';
+import { enAdmin } from '@/i18n/en-admin';
 import { enDispute } from '@/i18n/en-dispute';
+import { nlAdmin } from '@/i18n/nl-admin';
 import { nlDispute } from '@/i18n/nl-dispute';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, phoneContext, screens } from './support/browser';
@@ -42,6 +44,7 @@ const words = {
       `Release everything not yet released (€${amount})`,
     milestone: 'Milestone 2: TikTok',
     closed: enDispute['thread.closed'],
+    noInvoice: enAdmin['admin.documentsNone'],
     part: (n: number, creator: string, refund: string, fee: string) =>
       `Milestone ${n}: €${creator} to the creator, €${refund} back to the brand, €${fee} fee kept`,
   },
@@ -51,6 +54,7 @@ const words = {
       `Alles vrijgeven wat nog niet is vrijgegeven (€\u00a0${amount.replace('.', ',')})`,
     milestone: 'Mijlpaal 2: TikTok',
     closed: nlDispute['thread.closed'],
+    noInvoice: nlAdmin['admin.documentsNone'],
     part: (n: number, creator: string, refund: string, fee: string) =>
       `Mijlpaal ${n}: €\u00a0${creator} naar de creator, €\u00a0${refund} terug naar het merk, €\u00a0${fee} platformkosten behouden`.replaceAll(
         '.',
@@ -187,6 +191,11 @@ describe('an admin and the milestones of a deal, on a phone, in both languages',
       // Everything not yet released: all three milestones, €250.
       await panel
         .getByRole('button', { name: w.releaseRest('250.00') })
+        .waitFor();
+      // The brand gave no billing details: no invoice yet, said so under its heading.
+      await panel
+        .getByTestId('admin-deal-documents')
+        .getByText(w.noInvoice)
         .waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await snap(page, `${lang}-milestones`);

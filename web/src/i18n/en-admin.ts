@@ -45,6 +45,7 @@ export const enAdmin = {
   'admin.deadline': 'Deadline',
   'admin.onHold': 'On hold: automatic release is paused until an admin acts.',
   'admin.documents': 'Invoices',
+  'admin.documentsNone': 'No invoice issued for this deal yet.',
   'admin.actions': 'Admin actions',
   'admin.noActionsCompleted': 'No actions: payment already released.',
   'admin.noActionsPending': 'No actions: awaiting brand payment.',

@@ -48,6 +48,7 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.onHold':
     'Vastgezet: automatisch vrijgeven is gepauzeerd tot een beheerder ingrijpt.',
   'admin.documents': 'Facturen',
+  'admin.documentsNone': 'Nog geen factuur uitgegeven voor deze deal.',
   'admin.actions': 'Beheeracties',
   'admin.noActionsCompleted': 'Geen acties: de betaling is al vrijgegeven.',
   'admin.noActionsPending': 'Geen acties: wacht op betaling door het merk.',

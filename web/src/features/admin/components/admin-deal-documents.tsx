@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import type { InvoiceDocumentDto } from '@machines/contract/invoice-api';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
@@ -15,32 +15,37 @@ const KINDS = [
   { segment: 'self-billed-invoices', kind: 'selfBilled' },
 ] as const satisfies readonly { segment: string; kind: DocumentKind }[];
 
-/** One issued invoice of the deal as a PDF download, or nothing while there is none (409). */
+type Kind = (typeof KINDS)[number];
+
+/** The deal's issued document of one kind, null while there is none (409). */
+const documentQuery = (dealId: number, { segment }: Kind) => ({
+  queryKey: ['admin-invoice', segment, dealId],
+  queryFn: async () => {
+    try {
+      return await api<InvoiceDocumentDto>(
+        `/api/admin/${segment}/deal/${dealId}`,
+        { auth: 'admin' },
+      );
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 409) return null;
+      throw error;
+    }
+  },
+  retry: false,
+});
+
+/** One issued invoice of the deal as a PDF download. */
 function AdminInvoiceLink({
   dealId,
-  segment,
-  kind,
+  kind: { segment, kind },
+  number,
 }: {
   dealId: number;
-  segment: string;
-  kind: DocumentKind;
+  kind: Kind;
+  number: string;
 }) {
   const lang = useLanguage();
   const path = `/api/admin/${segment}/deal/${dealId}`;
-  const doc = useQuery({
-    queryKey: ['admin-invoice', segment, dealId],
-    queryFn: async () => {
-      try {
-        return await api<InvoiceDocumentDto>(path, { auth: 'admin' });
-      } catch (error) {
-        if (error instanceof HttpError && error.status === 409) return null;
-        throw error;
-      }
-    },
-    retry: false,
-  });
-  if (!doc.data) return null;
-  const { number } = doc.data;
   const download = () =>
     downloadDocumentPdf(
       { path, options: { auth: 'admin' }, back: '/admin', kind },
@@ -60,21 +65,35 @@ function AdminInvoiceLink({
   );
 }
 
-/** The admin deal panel's links to the deal's fee invoice, credit note and self-billed invoice (PDF). */
+/**
+ * The admin deal panel's links to the deal's fee invoice, credit note and self-billed invoice
+ * (PDF); once all are asked, "none issued yet" when there is none, not a heading over nothing.
+ */
 export function AdminDealDocuments({ dealId }: { dealId: number }) {
+  const docs = useQueries({
+    queries: KINDS.map((k) => documentQuery(dealId, k)),
+  });
+  const issued = KINDS.flatMap((kind, i) => {
+    const doc = docs[i]?.data;
+    return doc ? [{ kind, number: doc.number }] : [];
+  });
+  const settled = docs.every((d) => !d.isPending);
   return (
-    <div>
+    <div data-testid="admin-deal-documents">
       <h3 className="mb-2 font-semibold">{t('admin.documents')}</h3>
       <div className="flex flex-wrap gap-2">
-        {KINDS.map((k) => (
+        {issued.map(({ kind, number }) => (
           <AdminInvoiceLink
-            key={k.segment}
+            key={kind.segment}
             dealId={dealId}
-            segment={k.segment}
-            kind={k.kind}
+            kind={kind}
+            number={number}
           />
         ))}
       </div>
+      {settled && issued.length === 0 && (
+        <p className="text-sm text-slate-500">{t('admin.documentsNone')}</p>
+      )}
     </div>
   );
 }

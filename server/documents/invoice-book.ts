@@ -41,8 +41,9 @@ function eventIdOf(key: string): string {
 
 /**
  * Whose keys seal an invoice's fiscal fields (docs/adr/0033-personal-data-keys-per-person.md): the
- * buyer's, an account or a request's payer through its link; a self-billed invoice (the creator
- * as seller) stays under the platform's key.
+ * buyer's, an account or a request's payer through its link. A self-billed invoice names no
+ * subject: its stream is the creator's series, which puts it under the creator's keys
+ * (server/event-store/personal-data-subject.ts).
  */
 function buyerSubject(invoice: IssuedInvoice): { subject?: string } {
   if (invoice.kind === 'self_billed') return {};

@@ -4,8 +4,8 @@
  * - `user-<id>`: an account (brand or creator), `admin-<id>`: an admin,
  * - `deal-link-<id>` / `payment-request-link-<id>`: a person who acts only through a link.
  * In order: the writer's explicit `metadata.subject`; a stream that belongs to one person (the
- * account's own, its billing details, its self-billing agreement, its privacy stream, a link's
- * claim); else the actor that wrote the event, since its texts are theirs. Events written by the
+ * account's own, its billing details, its self-billing agreement and self-billed invoices, its
+ * privacy stream, a link's claim); else the actor that wrote the event, since its texts are theirs. Events written by the
  * system or the gateway on no person's stream go under the platform's own key.
  */
 const PLATFORM_SUBJECT = 'platform';
@@ -21,6 +21,10 @@ const STREAM_RULES: [RegExp, (id: string) => string | null][] = [
   [/^(?:user|billing|privacy-user)-(.+)$/, (id) => `user-${id}`],
   [/^self-billing-user-(.+)$/, (id) => `user-${id}`],
   [/^self-billing-(deal-.+)$/, linkSubject],
+  // A creator's self-billed invoices (`self-billed-<creator>-<year>`): issued in the creator's
+  // name, kept as long as the creator's fiscal records, so under the creator's keys.
+  [/^self-billed-user-(.+)-\d{4}$/, (id) => `user-${id}`],
+  [/^self-billed-(deal-\d+)-\d{4}$/, linkSubject],
   [/^privacy-deal-link-(.+)$/, (id) => `deal-link-${id}`],
   [/^link-claim-(.+)$/, linkSubject],
   [/^admin-(.+)$/, (id) => `admin-${id}`],

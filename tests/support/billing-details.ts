@@ -20,3 +20,14 @@ export const saveBillingDetails = (
       vatId: null,
     },
   });
+
+/** A creator's self-billing terms under the small-business scheme (no VAT id), as "Sam Creates". */
+export const smallBusinessSelfBilling = {
+  company: 'Sam Creates',
+  addressLines: ['Oudegracht 10'],
+  postcode: '3511 AP',
+  city: 'Utrecht',
+  country: 'NL',
+  vatScheme: 'small_business',
+  vatId: null,
+};

@@ -208,6 +208,8 @@ describe('whose keys an event is sealed under', () => {
       'payment-request-link-4',
     ],
     ['self-billing-deal-12', { kind: 'system', id: 's' }, 'deal-link-12'],
+    ['self-billed-user-u_1-2026', { kind: 'system', id: 's' }, 'user-u_1'],
+    ['self-billed-deal-12-2027', { kind: 'system', id: 's' }, 'deal-link-12'],
     [
       'link-claim-payment-request-3',
       { kind: 'system', id: 's' },

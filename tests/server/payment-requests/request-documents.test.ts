@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smallBusinessSelfBilling } from '@tests/support/billing-details';
 import {
   claimHeader,
   connectPayouts,
@@ -239,15 +240,7 @@ describe('credit notes and self-billed invoices of a request', () => {
       method: 'PUT',
       url: '/api/user/self-billing',
       headers: bearer(creator.token),
-      payload: {
-        company: 'Sam Creates',
-        addressLines: ['Oudegracht 10'],
-        postcode: '3511 AP',
-        city: 'Utrecht',
-        country: 'NL',
-        vatScheme: 'small_business',
-        vatId: null,
-      },
+      payload: smallBusinessSelfBilling,
     });
     expect(agreed.statusCode, agreed.body).toBe(200);
     const { id, token } = await createPaidRequest(t.app, t.ctx, creator.token);

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyStore } from '@server/event-store/hash-chain';
-import { saveBillingDetails } from '@tests/support/billing-details';
-import { deliverPaidDeal } from '@tests/support/flow-helpers';
+import {
+  saveBillingDetails,
+  smallBusinessSelfBilling,
+} from '@tests/support/billing-details';
+import { claimHeader, deliverPaidDeal } from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -26,14 +29,30 @@ const invoiceBuyer = async () => {
   const [invoice] = await t.ctx.store.readStream('invoices-2026');
   return (invoice!.data as { buyer: { name: string } }).buyer.name;
 };
+let dealId = 0;
+/** The self-billed invoice issued in the link creator's name: its seller and buyer. */
+const selfBilledParties = async () => {
+  const [invoice] = await t.ctx.store.readStream(
+    `self-billed-deal-${dealId}-2026`,
+  );
+  const { seller, buyer } = invoice!.data as Record<string, { name: string }>;
+  return [seller!.name, buyer!.name];
+};
 
 beforeAll(async () => {
   t = await createTestApp();
   brand = await registerUser(t.app);
   const saved = await saveBillingDetails(t.app, brand.token, company);
   expect(saved.statusCode, saved.body).toBe(200);
-  const dealId = (await createDeal(t.app, brand.token)).id;
-  await deliverPaidDeal(t.app, t.ctx, brand.token, dealId);
+  dealId = (await createDeal(t.app, brand.token)).id;
+  const link = await deliverPaidDeal(t.app, t.ctx, brand.token, dealId);
+  const agreed = await t.app.inject({
+    method: 'PUT',
+    url: `/api/deals/link/${link}/self-billing`,
+    headers: claimHeader(link),
+    payload: smallBusinessSelfBilling,
+  });
+  expect(agreed.statusCode, agreed.body).toBe(200);
   const released = await t.app.inject({
     method: 'POST',
     url: `/api/deals/${dealId}/release`,
@@ -50,6 +69,7 @@ describe('the fiscal retention job', () => {
     expect(await t.ctx.fiscalRetention.tick()).toBe(0);
     expect((await billingOf()).company).toBe(company);
     expect(await invoiceBuyer()).toBe(company);
+    expect(await selfBilledParties()).toEqual(['Sam Creates', company]);
   });
 
   it('erases the fiscal key on 1 January of the eighth year, as an event; verify stays clean', async () => {
@@ -57,6 +77,8 @@ describe('the fiscal retention job', () => {
     expect(await t.ctx.fiscalRetention.tick()).toBeGreaterThanOrEqual(1);
     expect((await billingOf()).company).toBe('[erased]');
     expect(await invoiceBuyer()).toBe('[erased]');
+    // Issued in the creator's name, kept as long as the creator's records: gone with their fiscal key.
+    expect(await selfBilledParties()).toEqual(['[erased]', '[erased]']);
     const [erased] = await t.ctx.store.readStream(
       `privacy-user-${brand.userId}`,
     );

@@ -51,6 +51,7 @@ export const dealsProjection: Projection = {
     'rm_deals_created',
     'rm_deals_release',
     `${money.movements}_year`,
+    `${money.movements}_stream`,
   ],
   setup(db) {
     db.exec(`

@@ -44,6 +44,7 @@ export const paymentRequestsProjection: Projection = {
     'rm_payment_requests_creator',
     'rm_payment_requests_created',
     `${money.movements}_year`,
+    `${money.movements}_stream`,
   ],
   setup(db) {
     db.exec(`

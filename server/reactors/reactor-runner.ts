@@ -19,6 +19,12 @@ export interface ReactorRunnerOptions {
   /** First wait after a failed event; doubles up to `maxRetryDelayMs`. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
+  /**
+   * How long the subscription waits for a partitioned reactor's first try (default 3 s): a try
+   * still running then (a gateway call that hangs) goes on parked, its partition waiting behind it,
+   * while the subscription goes on with the other partitions' events.
+   */
+  firstTryMs?: number;
   onError?: (reactor: string, event: RecordedEvent, error: unknown) => void;
   /**
    * Where a reactor without a checkpoint starts: the whole history (money: no intent may be left
@@ -161,7 +167,7 @@ function createSleepers() {
 }
 
 type Retrying = Required<
-  Pick<ReactorRunnerOptions, 'retryDelayMs' | 'maxRetryDelayMs'>
+  Pick<ReactorRunnerOptions, 'retryDelayMs' | 'maxRetryDelayMs' | 'firstTryMs'>
 > &
   Pick<ReactorRunnerOptions, 'onError' | 'before'> & {
     pause: (ms: number) => Promise<void>;
@@ -196,6 +202,14 @@ const atOf = (event: RecordedEvent): string => {
   return typeof at === 'string' ? at : event.recordedAt;
 };
 
+/** Hands an event to a reactor, after `before` (the projections applied it). */
+const handleWith =
+  (before: Retrying['before']) =>
+  async (reactor: Reactor, event: RecordedEvent): Promise<void> => {
+    await before?.(event);
+    await reactor.handle(event);
+  };
+
 /**
  * The tries of parked events: each partition's first parked event is tried again when its time
  * comes, apart from every other partition and from the subscription (which goes on with the
@@ -213,11 +227,15 @@ function createRetries(
   const trying = new Set<ParkedEvent>();
   const backOff = (attempts: number) =>
     Math.min(maxRetryDelayMs, retryDelayMs * 2 ** Math.max(0, attempts - 1));
+  const handle = handleWith(before);
 
-  async function tryOne(reactor: Reactor, p: ParkedEvent): Promise<void> {
+  async function tryOne(
+    reactor: Reactor,
+    p: ParkedEvent,
+    attempt = handle(reactor, p.event),
+  ): Promise<void> {
     try {
-      await before?.(p.event);
-      await reactor.handle(p.event);
+      await attempt;
       parked.done(p, Date.now());
       onDone();
     } catch (error) {
@@ -241,24 +259,32 @@ function createRetries(
     timer = setTimeout(run, Math.max(0, Math.min(...waiting) - Date.now()));
   }
 
+  /** Follows one try of a parked event (a retry, or a first try that outlasted `firstTryMs`). */
+  function follow(reactor: Reactor, p: ParkedEvent, attempt?: Promise<void>) {
+    trying.add(p);
+    const tried = tryOne(reactor, p, attempt).finally(() => {
+      inFlight.delete(tried);
+      schedule();
+    });
+    inFlight.add(tried);
+  }
+
   function run(): void {
     timer = null;
     const now = Date.now();
     for (const reactor of reactors) {
       for (const p of parked.heads(reactor.name)) {
         if (p.nextAtMs > now || trying.has(p) || closed()) continue;
-        trying.add(p);
-        const attempt = tryOne(reactor, p).finally(() => {
-          inFlight.delete(attempt);
-          schedule();
-        });
-        inFlight.add(attempt);
+        follow(reactor, p);
       }
     }
     schedule();
   }
 
   return {
+    handle,
+    /** A first try still running past `firstTryMs`, parked: followed as a retry, never tried twice at once. */
+    adopt: follow,
     /** Something was parked or became due: look at the schedule again. */
     wake: schedule,
     async stop(): Promise<void> {
@@ -296,18 +322,34 @@ function unansweredOf(
 
 interface Parking {
   parked: ParkedEvents;
-  retries: { wake(): void };
+  retries: Pick<ReturnType<typeof createRetries>, 'wake' | 'handle' | 'adopt'>;
   inHand: Map<string, RecordedEvent>;
   retrying: Retrying;
 }
 
-/** One try; a failure parks the event (its partition's later events wait behind it). */
+/** Whether the try ended within `ms` (true), or still runs (false); a failure rejects. */
+async function endsWithin(attempt: Promise<void>, ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([attempt.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * One try; a failure parks the event (its partition's later events wait behind it), and so does a
+ * try that outlasts `firstTryMs`, which goes on as that parked event's try.
+ */
 async function handleOrPark(
   {
     parked,
     retries,
     inHand,
-    retrying: { retryDelayMs, onError, before },
+    retrying: { retryDelayMs, firstTryMs, onError },
   }: Parking,
   reactor: Reactor,
   event: RecordedEvent,
@@ -325,9 +367,18 @@ async function handleOrPark(
   };
   if (parked.has(reactor.name, partition)) return park(0);
   inHand.set(reactor.name, event);
+  const attempt = retries.handle(reactor, event);
   try {
-    await before?.(event);
-    await reactor.handle(event);
+    if (await endsWithin(attempt, firstTryMs)) return;
+    const slow: ParkedEvent = {
+      reactor: reactor.name,
+      partition,
+      event,
+      attempts: 0,
+      nextAtMs: Date.now(),
+    };
+    parked.park(slow);
+    retries.adopt(reactor, slow, attempt);
   } catch (error) {
     onError?.(reactor.name, event, error);
     park(1);
@@ -386,6 +437,7 @@ export function createReactorRunner({
   reactors,
   retryDelayMs = 200,
   maxRetryDelayMs = 30_000,
+  firstTryMs = 3_000,
   onError,
   firstStart = 'beginning',
   before,
@@ -399,6 +451,7 @@ export function createReactorRunner({
   const retrying: Retrying = {
     retryDelayMs,
     maxRetryDelayMs,
+    firstTryMs,
     onError,
     before,
     pause: sleepers.pause,

@@ -166,6 +166,56 @@ describe('an intent whose outcome is unknown waits on its own', () => {
     expect(h.reactors.unanswered('payments')).toEqual([]);
   });
 
+  it('given a provider call that hangs for one deal, then a refund of another deal is made at once, the hanging intent is listed as unanswered, and it completes once when the call returns', async () => {
+    let hanging = '';
+    let answer = (): void => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    h = await createHarness({
+      reactorGateway: (gateway) =>
+        new Proxy(gateway, {
+          get(target, property, receiver) {
+            const value: unknown = Reflect.get(target, property, receiver);
+            if (property !== 'transfer') return value;
+            return async (input: { transferGroup: string }) => {
+              if (input.transferGroup === hanging) await answered;
+              return (value as (i: unknown) => Promise<unknown>).call(
+                target,
+                input,
+              );
+            };
+          },
+        }),
+    });
+    const stuck = await givenDeliveredDeal(h);
+    const other = await givenDeliveredDeal(h);
+    hanging = dealAggregate.streamId(stuck.dealId);
+    await releaseIntent(h, stuck.dealId, 'hanging-release');
+
+    const started = Date.now();
+    await h.escrow.refund(other.dealId, admin, 'beside-the-hang');
+    expect((await dealState(h, other.dealId)).status).toBe('cancelled');
+    // The first try of the hanging call is given 3 s, then it goes on parked, apart.
+    expect(Date.now() - started).toBeLessThan(6_000);
+    expect(h.reactors.unanswered('payments').map((u) => u.streamId)).toEqual([
+      hanging,
+    ]);
+
+    answer();
+    expect(
+      await h.reactors.processed(await h.store.headPosition(), 5_000),
+    ).toBe(true);
+    expect((await dealState(h, stuck.dealId)).status).toBe('completed');
+    expect(
+      h.gateway.ledger
+        .moneyOfGroup(hanging)
+        .transfers.map((t) => t.idempotencyKey),
+    ).toEqual(['hanging-release']);
+    expect(
+      (await h.types(hanging)).filter((t) => t === 'FundsReleased'),
+    ).toHaveLength(1);
+    expect(h.reactors.unanswered('payments')).toEqual([]);
+  });
+
   it('given a parked intent, when the instance restarts, then the new runner tries it again from its database and it completes once', async () => {
     let failing = '';
     const outage = unreachableFor(() => failing);

@@ -343,6 +343,41 @@ describe.each(['en', 'nl'] as const)('erasure in %s', (lang) => {
     await page.context().close();
   }, 120_000);
 
+  it('a creator with an account and a payment request not yet paid erases it; the brand’s pay link then names them as erased', async () => {
+    const t = texts[lang];
+    const creator = await register(`reqcreator${lang}`);
+    const request = await apiClient(server)<{ shareableToken: string }>(
+      'POST',
+      '/api/payment-requests',
+      {
+        title: lang === 'en' ? 'Autumn reel' : 'Herfstreel',
+        description: lang === 'en' ? 'One reel' : 'Eén reel',
+        amount: '120',
+        creatorName: 'Mila Makes',
+        brandName: 'Acme',
+        brandEmail: `acme-${lang}@example.com`,
+        deadline: inDays(10),
+      },
+      creator.token,
+    );
+    const page = await phonePage(lang, { authToken: creator.token });
+    await page.goto('/profile/export');
+    await askErasure(page, lang, t.account, PASSWORD);
+    await see(page, t.done);
+    await erasedAccountSignedOut(page, creator.email);
+
+    const brandPage = await phonePage(lang, {});
+    await brandPage.goto(`/pay-request/${request.shareableToken}`);
+    await see(brandPage, t.erasedParty);
+    expect(await brandPage.evaluate(() => document.body.innerText)).not.toMatch(
+      /erased-|\[erased\]|erased\.invalid|request\.steps/,
+    );
+    await expectOnlyLanguage(brandPage, lang, `pay-link-erased-${lang}`);
+    expect(await seriousViolations(brandPage), 'pay link: axe').toEqual([]);
+    await snap(brandPage, `pay-link-creator-erased-${lang}`);
+    await Promise.all([page.context().close(), brandPage.context().close()]);
+  }, 60_000);
+
   it('a creator with an account erases it from the profile', async () => {
     const t = texts[lang];
     const creator = await register(`creator${lang}`);

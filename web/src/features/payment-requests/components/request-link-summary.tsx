@@ -1,6 +1,8 @@
 import type { PaymentRequestDto } from '@machines/contract/api';
 import { Card } from '@/components/ui/card';
 import { DetailRow } from '@/components/ui/detail-row';
+import { ERASED_TEXT } from '@machines/events/erased-marker';
+import { writtenText } from '@/features/deals/model/deal-text';
 import { t, formatMoney } from '@/i18n';
 
 /** Who asks what, and what the brand pays: the service, the platform fee and the total. */
@@ -13,12 +15,14 @@ export function RequestLinkSummary({
     <>
       <Card>
         <p className="text-xs text-slate-500">
-          {t('preq.from')}: {r.creatorName}
-          {r.creatorEmail ? ` · ${r.creatorEmail}` : ''}
+          {t('preq.from')}: {writtenText(r.creatorName, 'party')}
+          {r.creatorEmail && r.creatorName !== ERASED_TEXT
+            ? ` · ${r.creatorEmail}`
+            : ''}
         </p>
-        <h2 className="mt-1 text-lg font-semibold">{r.title}</h2>
+        <h2 className="mt-1 text-lg font-semibold">{writtenText(r.title)}</h2>
         <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-700">
-          {r.description}
+          {writtenText(r.description)}
         </p>
       </Card>
       <Card>

@@ -70,6 +70,14 @@ const plan = [
 const milestone = (page: Page, n: number): Locator =>
   page.locator(`[data-testid="milestone"][data-index="${n}"]`);
 
+/** The number of the milestone holding focus (undefined: focus is elsewhere). */
+const focusedMilestone = (page: Page) =>
+  page.evaluate(() =>
+    document.activeElement
+      ?.closest('[data-testid="milestone"]')
+      ?.getAttribute('data-index'),
+  );
+
 async function settles(
   page: Page,
   n: number,
@@ -175,6 +183,8 @@ describe('a deal of three milestones from the form to the last payout', () => {
       .fill('Please show the product in the first second.');
     await theirs.getByRole('button', { name: 'Send change request' }).click();
     await settles(brand, 1, 'changes_requested');
+    // The change request's form went with the server's answer: focus stays on the milestone.
+    await expect.poll(() => focusedMilestone(brand)).toBe('1');
     await mine
       .getByText('Please show the product in the first second.')
       .waitFor({ timeout: 20_000 });
@@ -200,15 +210,7 @@ describe('a deal of three milestones from the form to the last payout', () => {
     await settles(brand, 1, 'released');
     // Its Approve button went with the server's answer: focus stays on the milestone instead of
     // falling to the page (a keyboard or screen reader user goes on from there).
-    await expect
-      .poll(() =>
-        brand.evaluate(() =>
-          document.activeElement
-            ?.closest('[data-testid="milestone"]')
-            ?.getAttribute('data-index'),
-        ),
-      )
-      .toBe('1');
+    await expect.poll(() => focusedMilestone(brand)).toBe('1');
     await snap(brand, 'milestone-1-released');
   });
 

@@ -4,6 +4,7 @@ import type { DealStateView } from '@machines/deal/deal.view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextArea } from '@/components/ui/field';
+import { focusPlaces, returnFocus } from '@/components/ui/focus-return';
 import { toast } from '@/components/ui/toast-store';
 import { useRequestChanges } from '@/features/deals/api/request-changes.mutation';
 import { can } from '@/features/deals/model/deal-view';
@@ -30,7 +31,9 @@ export function RequestChangesCard({ deal: d, view, milestone: m }: Props) {
     : can(view ?? null, 'requestChanges');
   if (!allowed) return null;
   const rounds = m ?? d;
-  const send = () =>
+  // The button is disabled while the request runs and goes with it once taken: focus stays near.
+  const send = (button: HTMLElement) => {
+    returnFocus(focusPlaces(button));
     request.mutate(
       { id: d.id, note: note.trim(), ...(m ? { milestone: m.index } : {}) },
       {
@@ -46,6 +49,7 @@ export function RequestChangesCard({ deal: d, view, milestone: m }: Props) {
           }),
       },
     );
+  };
   const form = (
     <>
       {m ? (
@@ -70,7 +74,7 @@ export function RequestChangesCard({ deal: d, view, milestone: m }: Props) {
       <Button
         block
         variant="secondary"
-        onClick={send}
+        onClick={(e) => send(e.currentTarget)}
         disabled={note.trim() === '' || request.isPending}
       >
         {t('revisions.requestSend')}

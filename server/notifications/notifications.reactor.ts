@@ -38,6 +38,62 @@ export interface NotificationsReactorDeps {
 
 const actor = { kind: 'system' as const, id: 'notifications' };
 
+/** The claim of attempt 1, or null when another instance or an earlier run has it. */
+async function claim(
+  { store, clock, facts, leaseMs }: NotificationsReactorDeps,
+  event: RecordedEvent,
+  n: PlannedNotification,
+  channel: NotificationChannel,
+): Promise<Claim | null> {
+  const recipient = recipientKey(n.recipient);
+  const correlationId = (event.metadata as { correlationId?: string } | null)
+    ?.correlationId;
+  const streamId = claimStreamId(
+    event.id,
+    recipient,
+    channel,
+    n.document !== undefined,
+  );
+  const now = clock.now();
+  try {
+    const { nextExpectedRevision } = await appendNotificationEvent(
+      { store, clock },
+      streamId,
+      {
+        type: 'NotificationSent',
+        data: {
+          eventId: event.id,
+          recipient,
+          channel,
+          kind: n.kind,
+          position: event.position,
+          leaseUntil: new Date(now.getTime() + leaseMs).toISOString(),
+        },
+      },
+      'no_stream',
+      {
+        actor,
+        causationId: event.id,
+        ...(correlationId ? { correlationId } : {}),
+        subject: recipientSubject(
+          n.recipient,
+          event.streamId,
+          facts.adminEmails,
+        ),
+      },
+    );
+    return {
+      streamId,
+      revision: nextExpectedRevision,
+      attempt: 1,
+      claimedAt: now,
+    };
+  } catch (error) {
+    if (error instanceof WrongExpectedVersion) return null;
+    throw error;
+  }
+}
+
 /**
  * Event in, notifications out. Each (event, recipient, channel) is claimed first by appending
  * NotificationSent to its own stream with "no stream" expected: a redelivery, a restart or a
@@ -59,68 +115,13 @@ export function createNotificationsReactor(
     onSendError: deps.onSendError,
   };
 
-  /** The claim of attempt 1, or null when another instance or an earlier run has it. */
-  async function claim(
-    event: RecordedEvent,
-    n: PlannedNotification,
-    channel: NotificationChannel,
-  ): Promise<Claim | null> {
-    const recipient = recipientKey(n.recipient);
-    const correlationId = (event.metadata as { correlationId?: string } | null)
-      ?.correlationId;
-    const streamId = claimStreamId(
-      event.id,
-      recipient,
-      channel,
-      n.document !== undefined,
-    );
-    const now = clock.now();
-    try {
-      const { nextExpectedRevision } = await appendNotificationEvent(
-        { store, clock },
-        streamId,
-        {
-          type: 'NotificationSent',
-          data: {
-            eventId: event.id,
-            recipient,
-            channel,
-            kind: n.kind,
-            position: event.position,
-            leaseUntil: new Date(now.getTime() + leaseMs).toISOString(),
-          },
-        },
-        'no_stream',
-        {
-          actor,
-          causationId: event.id,
-          ...(correlationId ? { correlationId } : {}),
-          subject: recipientSubject(
-            n.recipient,
-            event.streamId,
-            facts.adminEmails,
-          ),
-        },
-      );
-      return {
-        streamId,
-        revision: nextExpectedRevision,
-        attempt: 1,
-        claimedAt: now,
-      };
-    } catch (error) {
-      if (error instanceof WrongExpectedVersion) return null;
-      throw error;
-    }
-  }
-
   return {
     name: 'notifications',
     async handle(event) {
       for (const n of planNotifications(event, facts)) {
         for (const channel of n.channels) {
           if (channel === 'email' && !n.email) continue;
-          const claimed = await claim(event, n, channel);
+          const claimed = await claim(deps, event, n, channel);
           if (claimed) await attemptSend(attemptDeps, claimed, n, channel);
         }
       }

@@ -176,6 +176,8 @@ describe('a deal of three milestones from the form to the last payout', () => {
       .getByRole('button', { name: fill(nl['milestones.deliver']!, { n: 1 }) })
       .click();
     await settles(creator, 1, 'delivered');
+    // The delivery form went with the server's answer: focus stays on the milestone.
+    await expect.poll(() => focusedMilestone(creator)).toBe('1');
     await brand.goto(`/deals/${dealId}`);
     const theirs = milestone(brand, 1);
     await theirs

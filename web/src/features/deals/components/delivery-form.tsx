@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { focusPlaces, returnFocus } from '@/components/ui/focus-return';
 import { TextArea } from '@/components/ui/field';
 import { t } from '@/i18n';
 
@@ -47,7 +48,11 @@ export function DeliveryForm({
       <Button
         block
         variant="success"
-        onClick={() => onSend(note.trim() || null, linksFrom(links))}
+        onClick={(e) => {
+          // Disabled while it is sent and gone once taken: focus stays near (the milestone).
+          returnFocus(focusPlaces(e.currentTarget));
+          onSend(note.trim() || null, linksFrom(links));
+        }}
         disabled={busy}
       >
         {busy ? t('accept.delivering') : submitLabel}

@@ -2,6 +2,7 @@ import { formatDateTime } from '@/lib/dates';
 import { t, tKey } from '@/i18n';
 import type { PersonalDataExport } from '@/features/privacy/api/data-export';
 import { Empty, Section } from './data-export-view';
+import { writtenText } from '@/features/deals/model/deal-text';
 
 function NotificationsSection({ data }: { data: PersonalDataExport }) {
   const n = data.notifications;
@@ -84,7 +85,7 @@ function PersonalDataSection({ data }: { data: PersonalDataExport }) {
           <li key={i} className="break-words">
             <code className="text-xs">{p.field}</code> (
             {tKey(`dataExport.privacy.${p.privacy}`)}
-            ): {p.value}
+            ): {writtenText(p.value)}
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card';
 import { DetailRow } from '@/components/ui/detail-row';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney, t, tKey } from '@/i18n';
+import { writtenText } from '@/features/deals/model/deal-text';
 import {
   documentPage,
   type PersonalDataExport,
@@ -20,8 +21,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** A stored value as the page shows it: an erased one in the reader's words, none as "none". */
 const orNone = (value: string | null | undefined) =>
-  value || t('dataExport.none');
+  value ? writtenText(value) : t('dataExport.none');
 const Empty = () => <p className="text-slate-500">{t('dataExport.empty')}</p>;
 
 function ProfileSection({ data }: { data: PersonalDataExport }) {
@@ -45,8 +47,11 @@ function ProfileSection({ data }: { data: PersonalDataExport }) {
   return (
     <Section title={t('dataExport.profile')}>
       <dl className="space-y-1">
-        <DetailRow label={t('dataExport.username')} value={p.username} />
-        <DetailRow label={t('dataExport.email')} value={p.email} />
+        <DetailRow
+          label={t('dataExport.username')}
+          value={orNone(p.username)}
+        />
+        <DetailRow label={t('dataExport.email')} value={orNone(p.email)} />
         <DetailRow
           label={t('dataExport.company')}
           value={orNone(p.companyName)}
@@ -81,7 +86,9 @@ function CollaborationItem({ item }: { item: Collaboration }) {
       className="rounded-xl border border-slate-200 p-3"
       data-testid="export-collaboration"
     >
-      <p className="font-medium">{item.title || t('dataExport.untitled')}</p>
+      <p className="font-medium">
+        {item.title ? writtenText(item.title) : t('dataExport.untitled')}
+      </p>
       <p className="text-xs text-slate-600">
         #{item.id} · {tKey(`dataExport.role.${item.role}`)} ·{' '}
         {tKey(`dataExport.status.${item.status}`)}

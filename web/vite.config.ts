@@ -59,8 +59,10 @@ function buildInfo(outDir: string): Plugin {
   };
 }
 
+// Parts of the libraries that only some later screens use (the admin's documents ask several
+// queries at once) stay out of it: in the shared chunk they would load on every first screen.
 const vendorLibrary =
-  /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/](?!.*[\\/](useQueries|queriesObserver)\.js$)/;
 /**
  * The modules every first screen runs (router, texts, HTTP, toasts, the shared controls a link page
  * paints). Only modules that import nothing outside this list and the libraries above belong here,

@@ -134,7 +134,8 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
       'Payment gateway → Escrow€270.50 · posted',
     );
     expect(await ledger.getByTestId('ledger-reference').textContent()).toBe(
-      'Gateway reference: present',
+      // The payment's id is withheld from admins: said so, not the server's placeholder.
+      'Gateway reference hidden',
     );
     expect(await ledger.locator('[data-account="escrow"]').textContent()).toBe(
       '€270.50',
@@ -238,7 +239,7 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
       'Open',
     );
     expect(await page.getByTestId('dispute-money').textContent()).toContain(
-      'Payment · €270.50 · present',
+      'Payment · €270.50 · Gateway reference hidden',
     );
     await snap(page, 'dispute-page');
 

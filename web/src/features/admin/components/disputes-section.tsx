@@ -8,6 +8,7 @@ import { errorText } from '@/lib/http';
 import { formatMoney, t, type MessageKey } from '@/i18n';
 import { AdminSessionExpired } from '@/features/admin/api/admin-api';
 import { eventText } from '@/features/admin/model/event-text';
+import { referenceText } from '@/features/admin/model/gateway-reference';
 import {
   disputeKinds,
   disputeOutcomes,
@@ -123,7 +124,7 @@ function DisputeRecords({ d }: { d: Dispute }) {
         title={t('admin.money')}
         rows={d.money.map(
           (m) =>
-            `${formatDateTime(m.at)} · ${t(`admin.moneyKind.${m.kind}` as MessageKey)} · ${formatMoney(m.amountCents)}${m.reference ? ` · ${m.reference}` : ''}`,
+            `${formatDateTime(m.at)} · ${t(`admin.moneyKind.${m.kind}` as MessageKey)} · ${formatMoney(m.amountCents)}${m.reference ? ` · ${referenceText(m.reference)}` : ''}`,
         )}
         testId="dispute-money"
       />

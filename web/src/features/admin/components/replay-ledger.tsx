@@ -1,5 +1,6 @@
 import { formatMoney, t, type MessageKey } from '@/i18n';
 import type { ReplayLedger } from '@/features/admin/api/admin-audit';
+import { referenceText } from '@/features/admin/model/gateway-reference';
 
 const accountName = (account: string) =>
   t(`admin.account.${account}` as MessageKey);
@@ -32,7 +33,9 @@ export function ReplayLedger({ ledger }: { ledger: ReplayLedger }) {
       )}
       {ledger.reference && (
         <p className="break-all text-slate-600" data-testid="ledger-reference">
-          {t('admin.ledgerReference', { reference: ledger.reference })}
+          {referenceText(ledger.reference, (reference) =>
+            t('admin.ledgerReference', { reference }),
+          )}
         </p>
       )}
       <dl

@@ -281,6 +281,11 @@ export const errorCatalogue = {
     'Your data cannot be erased yet: money is still held for or owed to you in {count} deal(s) or payment request(s). Finish or settle them first; the money facts are kept for the bookkeeping retention period.',
     'Je gegevens kunnen nog niet worden gewist: er staat nog geld vast voor of open naar jou in {count} deal(s) of betaalverzoek(en). Rond die eerst af; de geldgegevens worden bewaard zolang de boekhoudplicht geldt.',
   ),
+  erasure_requests_open: e(
+    'conflict',
+    'Your data cannot be erased yet: {count} payment request(s) can still be paid. Erase once each is paid and settled, declined or expired.',
+    'Je gegevens kunnen nog niet worden gewist: {count} betaalverzoek(en) kunnen nog worden betaald. Wis ze zodra elk verzoek is betaald en afgerond, afgewezen of verlopen.',
+  ),
   erasure_link_unclaimed: e(
     'forbidden',
     'Only the browser that accepted this deal can ask to erase its data.',

@@ -47,6 +47,19 @@ function refuseWhileMoneyOpen(escrows: Pick<EscrowLedger, 'accounts'>[]): void {
   if (count > 0) throw new DomainError('erasure_money_held', { count });
 }
 
+/** A payment request still waiting to be accepted or paid: money may yet be held for its creator. */
+const payableStatuses = new Set(['pending', 'accepted']);
+
+/**
+ * Refuses (409 `erasure_requests_open`) while a payment request the person made or was sent can
+ * still be paid: its brand could pay it after the erasure, and the money would be held for, or
+ * taken from, someone who can no longer sign in.
+ */
+function refuseWhileRequestsOpen(requests: { status: string }[]): void {
+  const count = requests.filter((r) => payableStatuses.has(r.status)).length;
+  if (count > 0) throw new DomainError('erasure_requests_open', { count });
+}
+
 /** The deals and requests an account is a party to, and the links it acted through. */
 function partiesOf(queries: ErasureParts['queries'], user: UserContext) {
   const owned = queries.deals.listForOwner(user.userId);
@@ -57,6 +70,7 @@ function partiesOf(queries: ErasureParts['queries'], user: UserContext) {
     escrows: [...owned, ...claimed, ...created, ...addressed].map(
       (r) => r.context,
     ),
+    requests: [...created, ...addressed],
     dealLinks: claimed.map((r) => r.id),
     links: [
       ...claimed.map((r) => `deal-link-${r.id}`),
@@ -101,8 +115,8 @@ async function eraseSubject(
 }
 
 /**
- * Forgets an account on its owner's request: refused while money is held for or owed to them;
- * else the account is erased (no sign-in, tokens revoked, devices dropped), its e-mail address and
+ * Forgets an account on its owner's request: refused while money is held for or owed to them, or
+ * a payment request of theirs can still be paid; else the account is erased (no sign-in, tokens revoked, devices dropped), its e-mail address and
  * username are given up, the profile keys of the account and of the links it acted through are
  * deleted, the mail files naming it removed, and the read models rebuilt without it.
  */
@@ -113,8 +127,12 @@ export async function eraseUser(
 ): Promise<void> {
   const user = parts.queries.accounts.userById(userId);
   if (!user || user.erased) throw new DomainError('user_not_found');
-  const { escrows, links, dealLinks } = partiesOf(parts.queries, user);
+  const { escrows, requests, links, dealLinks } = partiesOf(
+    parts.queries,
+    user,
+  );
   refuseWhileMoneyOpen(escrows);
+  refuseWhileRequestsOpen(requests);
   const needles = [
     user.email,
     user.username,

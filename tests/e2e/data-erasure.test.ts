@@ -37,6 +37,7 @@ const texts = {
     account: 'Delete my account and data',
     link: 'Delete my data',
     refused: 'cannot be erased yet',
+    requestsOpen: 'payment request(s) can still be paid',
     wrongPassword: 'Current password is wrong',
     done: 'Your data has been erased',
     erasedParty: 'Erased user',
@@ -53,6 +54,7 @@ const texts = {
     account: 'Mijn account en gegevens wissen',
     link: 'Mijn gegevens wissen',
     refused: 'kunnen nog niet worden gewist',
+    requestsOpen: 'betaalverzoek(en) kunnen nog worden betaald',
     wrongPassword: 'Je huidige wachtwoord klopt niet.',
     done: 'Je gegevens zijn gewist',
     erasedParty: 'Gewiste gebruiker',
@@ -356,7 +358,7 @@ describe.each(['en', 'nl'] as const)('erasure in %s', (lang) => {
     await page.context().close();
   }, 120_000);
 
-  it('a creator with an account and a payment request not yet paid erases it; the brand’s pay link then names them as erased', async () => {
+  it('a creator with an account is refused while a payment request can still be paid, erases it once the brand declined; the brand’s pay link then names them as erased', async () => {
     const t = texts[lang];
     const creator = await register(`reqcreator${lang}`);
     const request = await apiClient(server)<{ shareableToken: string }>(
@@ -375,6 +377,13 @@ describe.each(['en', 'nl'] as const)('erasure in %s', (lang) => {
     );
     const page = await phonePage(lang, { authToken: creator.token });
     await page.goto('/profile/export');
+    await askErasure(page, lang, t.account, PASSWORD);
+    await see(page, t.requestsOpen);
+    await expectOnlyLanguage(page, lang, `requests-open-${lang}`);
+    await apiClient(server)(
+      'POST',
+      `/api/payment-requests/reject/${request.shareableToken}`,
+    );
     await askErasure(page, lang, t.account, PASSWORD);
     await see(page, t.done);
     await erasedAccountSignedOut(page, creator.email);

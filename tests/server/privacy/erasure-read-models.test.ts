@@ -61,7 +61,7 @@ const post = (
     ...(payload ? { payload } : {}),
   });
 
-/** A brand with a released deal (its creator acting through the link) and a pending one, a bystander brand, and a creator with an account whose request is addressed to the bystander. */
+/** A brand with a released deal (its creator acting through the link) and a pending one, a bystander brand, and a creator with an account whose request to the bystander was declined. */
 async function world(t: TestApp): Promise<World> {
   const [username, email, companyName, phoneNumber] = brandSecrets;
   const brand = await registerUser(t.app, {
@@ -108,8 +108,18 @@ async function world(t: TestApp): Promise<World> {
     },
   );
   expect(request.statusCode, request.body).toBe(201);
+  const { id: requestId, shareableToken } = request.json() as {
+    id: number;
+    shareableToken: string;
+  };
+  // Declined: a request that could still be paid holds its creator's erasure back.
+  const declined = await post(
+    t,
+    `/api/payment-requests/reject/${shareableToken}`,
+    {},
+  );
+  expect(declined.statusCode, declined.body).toBe(200);
   await t.ctx.quiesce();
-  const requestId = (request.json() as { id: number }).id;
   return {
     brand,
     bystander,

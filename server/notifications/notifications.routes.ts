@@ -1,5 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pushEndpointAllowed } from './push.service';
 import { languages } from '@machines/account/account.events';
@@ -23,7 +22,7 @@ import { catalogs } from './texts';
 import { createLinkSubscriptions } from './link-subscriptions';
 import { createLinkClaims } from '../auth/link-claim';
 import { createLinkHolders } from '../auth/link-holders';
-import { messagePage, signedLinkPage } from './notification-pages';
+import { signedLinkRoutes } from './signed-link-routes';
 
 const security = [{ bearerAuth: [] }];
 const MAX_LINK_SUBSCRIPTIONS = 10;
@@ -325,11 +324,6 @@ function linkStatusRoute(
   );
 }
 
-const unsubscribeQuery = z.object({
-  token: z.string().max(2_000).default(''),
-  lang: z.enum(languages).catch('en').default('en'),
-});
-
 /**
  * What a verified unsubscribe link turns off: a user's e-mail preference (push stays as it was),
  * or, for an address without an account, a one-event opt-out stream (a second click finds it and changes nothing).
@@ -371,67 +365,24 @@ async function unsubscribeRecipient(
   }
 }
 
-/** The unsubscribe link of every mail, and the test-mode mail pages. */
-function unsubscribeRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
-  const { ctx } = deps;
-  const { notifications } = ctx;
-
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).type('text/html; charset=utf-8').send(body);
-  // GET only asks (mail scanners follow links); POST unsubscribes: the page's button and the
-  // one-click unsubscribe of mail clients (RFC 8058).
-  // Its own scope: the page's form and mail clients post urlencoded bodies; the rest of the app stays JSON-only.
-  void app.register(async (plain) => {
-    const scope = plain.withTypeProvider<ZodTypeProvider>();
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, body, done) =>
-        done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
-    const schema = { tags: ['notifications'], querystring: unsubscribeQuery };
-    scope.get(
-      '/api/notifications/unsubscribe',
-      { schema },
-      async (request, reply) => {
-        const t = catalogs[request.query.lang].mail;
-        const shown = signedLinkPage(
-          notifications.unsubscribe.verify(request.query.token) !== null,
-          request.query.lang,
-          {
-            title: t.unsubscribe,
-            invalid: t.invalidLink,
-            body: t.confirmBody,
-            button: t.confirmButton,
-          },
-          request.url,
-        );
-        return html(reply, shown.status, shown.body);
-      },
-    );
-    scope.post(
-      '/api/notifications/unsubscribe',
-      { schema },
-      async (request, reply) => {
-        const t = catalogs[request.query.lang].mail;
-        const recipient = notifications.unsubscribe.verify(request.query.token);
-        if (!recipient)
-          return html(
-            reply,
-            400,
-            messagePage(request.query.lang, t.unsubscribe, t.invalidLink),
-          );
-        await unsubscribeRecipient(ctx, recipient, request.id);
-        return html(
-          reply,
-          200,
-          messagePage(
-            request.query.lang,
-            t.unsubscribedTitle,
-            t.unsubscribedBody,
-          ),
-        );
-      },
-    );
+/** The unsubscribe link of every mail. */
+function unsubscribeRoutes(app: ZodApp, { ctx }: NotificationRouteDeps): void {
+  signedLinkRoutes(app, {
+    path: '/api/notifications/unsubscribe',
+    tag: 'notifications',
+    verify: (token) => ctx.notifications.unsubscribe.verify(token),
+    texts: (lang) => {
+      const t = catalogs[lang].mail;
+      return {
+        title: t.unsubscribe,
+        invalid: t.invalidLink,
+        body: t.confirmBody,
+        button: t.confirmButton,
+        doneTitle: t.unsubscribedTitle,
+        doneBody: t.unsubscribedBody,
+      };
+    },
+    act: (recipient, correlationId) =>
+      unsubscribeRecipient(ctx, recipient, correlationId),
   });
 }

@@ -1,6 +1,7 @@
 import type {
   FastifyInstance,
   FastifyPluginAsync,
+  FastifyReply,
   FastifyRequest,
 } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
@@ -33,6 +34,10 @@ function holdsKey(request: FastifyRequest, key: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** The test pages' 404: what they name was not found (or its key in the URL does not open it). */
+const notFound = (reply: FastifyReply, what: 'Checkout session' | 'Account') =>
+  reply.code(404).type('text/plain').send(`${what} not found`);
+
 /** The session the key in the URL opens, if any. */
 const sessionFor = (
   gateway: SimulatedGateway,
@@ -50,11 +55,7 @@ function checkoutRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
     '/sim/checkout/:sessionId',
     async (request, reply) => {
       const session = sessionFor(gateway, request);
-      if (!session)
-        return reply
-          .code(404)
-          .type('text/plain')
-          .send('Checkout session not found');
+      if (!session) return notFound(reply, 'Checkout session');
       return reply.type('text/html').send(
         checkoutPage({
           action: request.url,
@@ -71,11 +72,7 @@ function checkoutRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
     '/sim/checkout/:sessionId',
     async (request, reply) => {
       const session = sessionFor(gateway, request);
-      if (!session)
-        return reply
-          .code(404)
-          .type('text/plain')
-          .send('Checkout session not found');
+      if (!session) return notFound(reply, 'Checkout session');
       const outcome = request.body?.outcome;
       if (outcome === 'cancel' || session.status !== 'open')
         return reply.redirect(session.input.cancelUrl, 303);
@@ -166,7 +163,7 @@ function paymentRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
           })
         : null;
       return html === null
-        ? reply.code(404).type('text/plain').send('Checkout session not found')
+        ? notFound(reply, 'Checkout session')
         : reply.type('text/html').send(html);
     },
   );
@@ -174,11 +171,7 @@ function paymentRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
     '/sim/payments/:sessionId',
     async (request, reply) => {
       const session = sessionFor(gateway, request);
-      if (!session)
-        return reply
-          .code(404)
-          .type('text/plain')
-          .send('Checkout session not found');
+      if (!session) return notFound(reply, 'Checkout session');
       const outcome = request.body?.outcome;
       const chargeId = session.chargeId;
       if (
@@ -223,7 +216,7 @@ function onboardingRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
         !account ||
         !holdsKey(request, gateway.accessKey('account', account.id))
       )
-        return reply.code(404).type('text/plain').send('Account not found');
+        return notFound(reply, 'Account');
       return reply.type('text/html').send(
         onboardingPage({
           action: request.url,
@@ -242,7 +235,7 @@ function onboardingRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
         !account ||
         !holdsKey(request, gateway.accessKey('account', account.id))
       )
-        return reply.code(404).type('text/plain').send('Account not found');
+        return notFound(reply, 'Account');
       const complete = request.body?.outcome === 'complete';
       try {
         await gateway.finishOnboarding(account.id, complete);

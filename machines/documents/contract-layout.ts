@@ -8,7 +8,7 @@ import {
   type DocumentLine,
 } from './document-layout';
 import {
-  documentText,
+  documentTextsOf,
   type DocumentLanguage,
   type DocumentTextKey,
 } from './document-texts';
@@ -160,7 +160,7 @@ export function layoutContract(
   doc: ContractDocumentDto,
   lang: DocumentLanguage,
 ): DocumentLayout {
-  const text: Text = (key, params) => documentText(lang, key, params);
+  const text: Text = documentTextsOf(lang);
   const c = doc.contract;
   const money = (
     key: DocumentTextKey,

@@ -1,6 +1,7 @@
 import { REDACTED, type MoneyDocumentDto } from '../contract/money-api';
 import {
   documentText,
+  documentTextsOf,
   type DocumentLanguage,
   type DocumentTextKey,
 } from './document-texts';
@@ -140,10 +141,7 @@ export function layoutMoneyDocument(
   doc: MoneyDocumentDto,
   lang: DocumentLanguage,
 ): DocumentLayout {
-  const text = (
-    key: DocumentTextKey,
-    params?: Record<string, string | number>,
-  ) => documentText(lang, key, params);
+  const text = documentTextsOf(lang);
   const method = methodText(lang, doc);
   const payment: DocumentLine[] = [
     ...(method ? [{ label: text('method'), value: method }] : []),

@@ -295,3 +295,9 @@ export function documentText(
     name in params ? String(params[name]) : whole,
   );
 }
+
+/** `documentText` in one language: what every layout writes its words with. */
+export const documentTextsOf =
+  (lang: DocumentLanguage) =>
+  (key: DocumentTextKey, params?: Record<string, string | number>): string =>
+    documentText(lang, key, params);

@@ -8,6 +8,7 @@ import {
 } from './document-layout';
 import {
   documentText,
+  documentTextsOf,
   type DocumentLanguage,
   type DocumentTextKey,
 } from './document-texts';
@@ -77,10 +78,7 @@ function amountLines(
   lang: DocumentLanguage,
   doc: InvoiceDocumentDto,
 ): DocumentLine[] {
-  const text = (
-    key: DocumentTextKey,
-    params?: Record<string, string | number>,
-  ) => documentText(lang, key, params);
+  const text = documentTextsOf(lang);
   // A credit note's amounts are negative on paper: it takes the invoice's back.
   const sign = doc.kind === 'credit_note' ? -1 : 1;
   const money = (cents: number) => documentMoney(lang, sign * cents);
@@ -117,10 +115,7 @@ export function layoutInvoice(
   doc: InvoiceDocumentDto,
   lang: DocumentLanguage,
 ): DocumentLayout {
-  const text = (
-    key: DocumentTextKey,
-    params?: Record<string, string | number>,
-  ) => documentText(lang, key, params);
+  const text = documentTextsOf(lang);
   return {
     lang,
     title: text(`${doc.kind}.title`),

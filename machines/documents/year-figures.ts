@@ -5,11 +5,7 @@ import {
   documentMoney,
   type DocumentLayout,
 } from './document-layout';
-import {
-  documentText,
-  type DocumentLanguage,
-  type DocumentTextKey,
-} from './document-texts';
+import { documentTextsOf, type DocumentLanguage } from './document-texts';
 
 /**
  * A creator's year in figures: every payout, split and refund of the escrows they were paid from,
@@ -130,10 +126,7 @@ export function layoutYearOverview(
   doc: YearOverviewDto,
   lang: DocumentLanguage,
 ): DocumentLayout {
-  const text = (
-    key: DocumentTextKey,
-    params?: Record<string, string | number>,
-  ) => documentText(lang, key, params);
+  const text = documentTextsOf(lang);
   const money = (c: number) => documentMoney(lang, c);
   const lines = doc.lines.map((l) => ({
     label: [

@@ -154,3 +154,16 @@ export type MoneyDocumentDto = z.infer<typeof moneyDocumentSchema>;
 
 /** What a reader who may not see a gateway id or link token reads in its place (server/shared/redaction.ts). */
 export const REDACTED = 'present';
+
+/**
+ * What a person reads where a gateway id is withheld from them (`REDACTED`): the admin's pages and
+ * the dispute exports say it in the reader's language, never the placeholder.
+ */
+export const hiddenReferenceText = {
+  en: 'Gateway reference hidden',
+  nl: 'Referentie betaaldienst verborgen',
+} as const;
+
+/** A gateway reference as a person reads it in `lang`: the id, or that it is hidden. */
+export const referenceIn = (reference: string, lang: 'en' | 'nl'): string =>
+  reference === REDACTED ? hiddenReferenceText[lang] : reference;

@@ -17,6 +17,7 @@ import {
   disputeOutcomes,
   disputeSummary,
   disputeSummarySchema,
+  exportedDisputes,
   requestDisputeSummary,
   subjectId,
   toCsv,
@@ -146,18 +147,17 @@ function disputeReads(deps: AdminRouteDeps, history: DealHistoryOf) {
     reply: FastifyReply,
     name: string,
     as: 'json' | 'csv',
-    disputes: DisputeDetail[],
+    details: DisputeDetail[],
   ) => {
     reply.header('content-disposition', `attachment; filename="${name}.${as}"`);
+    const lang = requestLanguage(request);
     if (as === 'csv')
-      return reply
-        .type('text/csv; charset=utf-8')
-        .send(toCsv(disputes, requestLanguage(request)));
+      return reply.type('text/csv; charset=utf-8').send(toCsv(details, lang));
     return reply.type('application/json; charset=utf-8').send(
       JSON.stringify(
         disputeExportSchema.parse({
           exportedAt: ctx.clock.now().toISOString(),
-          disputes,
+          disputes: exportedDisputes(details, lang),
         }),
         null,
         2,

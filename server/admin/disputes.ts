@@ -4,6 +4,7 @@ import type { DealContext } from '@machines/deal/deal.context';
 import type { Milestone } from '@machines/deal/milestone.machine';
 import { latestDisputedMilestone } from '@machines/deal/deal-milestone-context';
 import { centsToDecimal } from '@machines/money';
+import { referenceIn } from '@machines/contract/money-api';
 import type { Language as Lang } from '../i18n/request-language';
 import type { DealRecord } from '../../projections/deals.queries';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
@@ -143,7 +144,10 @@ export const disputeDetailSchema = disputeSummarySchema.extend({
       at: z.string(),
       kind: z.string(),
       amountCents: z.number().int(),
-      /** The provider's reference, under the admin redaction rule ("present" for payment ids). */
+      /**
+       * The provider's reference, under the admin redaction rule: the page answers `REDACTED` for
+       * a payment id (the admin app words it), the exports say it is hidden (`exportedDisputes`).
+       */
       reference: z.string().nullable(),
     }),
   ),
@@ -424,7 +428,7 @@ export function disputeCsvRows(
         event: e.type,
         actor: e.actor.name,
         amount_eur: money ? centsToDecimal(money.amountCents) : '',
-        reference: money?.reference ?? '',
+        reference: money?.reference ? referenceIn(money.reference, lang) : '',
         summary: renderEventText(e.summary, lang, format),
         kind: d.kind,
         request_id: d.requestId === undefined ? '' : String(d.requestId),
@@ -433,6 +437,22 @@ export function disputeCsvRows(
     }),
   );
 }
+
+/**
+ * The disputes as a file says them: a withheld gateway id as "Gateway reference hidden" in the
+ * reader's language (CSV and JSON alike), since an auditor reads the file, not the admin app.
+ */
+export const exportedDisputes = (
+  disputes: DisputeDetail[],
+  lang: Lang,
+): DisputeDetail[] =>
+  disputes.map((d) => ({
+    ...d,
+    money: d.money.map((m) => ({
+      ...m,
+      reference: m.reference === null ? null : referenceIn(m.reference, lang),
+    })),
+  }));
 
 /** The disputes as CSV (server/shared/csv.ts: RFC 4180, BOM, formula guard). */
 export function toCsv(disputes: DisputeDetail[], lang: Lang): string {

@@ -65,7 +65,6 @@ export const enAdmin = {
   'admin.ledger': 'Accounts',
   'admin.ledgerNone': 'This event moved no money.',
   'admin.ledgerReference': 'Gateway reference: {reference}',
-  'admin.referenceHidden': 'Gateway reference hidden',
   'admin.ledgerPending': '{amount} pending',
   'admin.ledgerKind.posted': 'posted',
   'admin.ledgerKind.reserved': 'reserved',

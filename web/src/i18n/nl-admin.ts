@@ -69,7 +69,6 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.ledger': 'Rekeningen',
   'admin.ledgerNone': 'Bij deze gebeurtenis is geen geld bewogen.',
   'admin.ledgerReference': 'Referentie betaaldienst: {reference}',
-  'admin.referenceHidden': 'Referentie betaaldienst verborgen',
   'admin.ledgerPending': '{amount} gereserveerd',
   'admin.ledgerKind.posted': 'geboekt',
   'admin.ledgerKind.reserved': 'gereserveerd',

@@ -70,6 +70,8 @@ export interface DealContext extends EscrowLedger {
   releaseTrigger: ReleaseTrigger | 'manual' | null;
   refundId: string | null;
   cancelledAt: string | null;
+  /** Set only when a lost chargeback, not a refund, ended the deal (absent on every other context). */
+  endReason?: 'charged_back';
   deletedAt: string | null;
   /** SHA-256 (hex) of the claim secret the accepting browser got once; null before acceptance or for older deals. */
   claimSecretHash: string | null;

@@ -5,9 +5,11 @@ import type { DraftOf } from '../events/define';
 import type { ErrorCode, ErrorParams } from '../errors/error-catalogue';
 import { dealEscrowEvents } from '../escrow/escrow-events';
 import { escrowDecider, type EscrowKind } from '../escrow/escrow-decider';
-import { statusOf } from '../statechart';
+import { statusOf, step } from '../statechart';
 import type { DealEvent } from './deal.events';
-import type { dealMachine } from './deal.machine';
+import { dealMachine } from './deal.machine';
+import type { EventMetadata } from '../events/metadata';
+import { probeMetadata } from '../events/probe';
 
 /**
  * How a deal plays the escrow (machines/escrow), the escrow's decider helpers bound to it, and
@@ -28,6 +30,11 @@ export const dealEscrow: EscrowKind<DealSnapshot, DealDraft> = {
   dueCents: (snapshot) => snapshot.context.terms?.totalCents ?? null,
   checkoutChanged: () => new DomainError('deal_changed_during_checkout'),
   draft: (type, data) => ({ type, data }) as DealDraft,
+  next: (snapshot, draft, now) =>
+    step(dealMachine, snapshot, {
+      ...draft,
+      metadata: probeMetadata(now) as EventMetadata,
+    } as never),
 };
 
 export const {
@@ -39,6 +46,7 @@ export const {
   limitRefusal,
   splitOutcome,
   retrySplit,
+  chargebackEnd,
 } = escrowDecider(dealEscrow);
 
 /** The params a guard's code is answered with: the status a pending effect or a hold shows as. */

@@ -152,7 +152,7 @@ function recordOnMilestone(
         transferId: event.data.transferId,
       };
     case 'DealRefunded':
-      return { refundId: event.data.refundId };
+      return { refundId: event.data.refundId ?? null };
     case 'DealSplitRequested':
       return { splitRequested: true };
     default:

@@ -14,6 +14,7 @@ import {
   releaseRefusal,
 } from './deal.guards';
 import {
+  chargebackEnd,
   closeOpenSession,
   dealCanTake,
   escrow,
@@ -215,6 +216,9 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   ElapseDisputePeriod: ({ key }, snapshot, now) =>
     elapsePeriod(false, key, snapshot, now),
   RequestRefund: ({ key }, snapshot, now) => {
+    // A lost chargeback emptied the escrow: the refund ends the deal with nothing to refund.
+    const end = chargebackEnd(snapshot, now);
+    if (end.length > 0) return end;
     const data = { amountCents: escrowedCents(snapshot.context), key };
     const code = refundRefusal(snapshot.context, data);
     return guarded(snapshot, now, 'refund_payment', code, {

@@ -282,8 +282,9 @@ const evolvers: Evolve = {
   }),
   DealRefunded: (c, { data }, at) => ({
     ...c,
+    ...(data.reason ? { endReason: data.reason } : {}),
     pendingRefund: null,
-    refundId: data.refundId,
+    refundId: data.refundId ?? null,
     cancelledAt: at,
     hold: null,
     dispute: settleDispute(c, 'resolved'),

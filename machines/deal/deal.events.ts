@@ -11,6 +11,8 @@ import {
   duplicatePaymentRefundedFields,
   paymentConfirmedFields,
   paymentFailedFields,
+  refundOutcomeData,
+  refundOutcomeFields,
 } from '../events/gateway-event-data';
 import {
   defineEvent,
@@ -594,15 +596,9 @@ export const DealRefunded = defineEvent({
   version: 1,
   category: 'deal',
   description:
-    'Outcome: the brand was refunded (any transfer of the deal reversed first); the deal is cancelled.',
-  schema: z.object({
-    ...milestoneField,
-    refundId: z.string().min(1),
-    amountCents: cents,
-    transferReversalId: z.string().min(1).nullable(),
-    key: effectKey.optional(),
-  }),
-  fields: { refundId: 'none', transferReversalId: 'none', key: 'none' },
+    'Outcome: the brand was refunded (any transfer of the deal reversed first); the deal is cancelled. With `reason` `charged_back` the card network gave the brand its money back through a lost chargeback that emptied the escrow: nothing moved at the gateway (no `refundId`, `amountCents` 0), `disputeId` names the chargeback.',
+  schema: refundOutcomeData.extend(milestoneField),
+  fields: refundOutcomeFields,
   example: { refundId: 're_1R', amountCents: 27_050, transferReversalId: null },
 });
 

@@ -330,7 +330,9 @@ export const dealMachine = setup({
       refundRefusal(context, event.data) === null &&
       intentRefusal(context, event, dealEscrowEvents) === null,
     answersRefund: ({ context, event }) => {
-      if (event.type !== 'DealRefunded') return false;
+      // The end by a lost chargeback answers no refund: endsByChargeback takes it.
+      if (event.type !== 'DealRefunded' || event.data.reason !== undefined)
+        return false;
       if (event.data.key === undefined)
         return (
           context.pendingRelease === null && context.pendingRefund === null
@@ -651,7 +653,7 @@ export const dealMachine = setup({
 /**
  * What every state with money in escrow accepts alike (pending delivery, delivered, changes
  * requested, dispute):
- * admin hold and resume, refund intent and outcome, chargebacks, a split asked for on hold (in
+ * admin hold and resume, refund intent and outcome (or the end by a lost chargeback), chargebacks, a split asked for on hold (in
  * dispute also without a hold: that state adds it) with its outcomes and retries. Written once,
  * spread into each.
  */
@@ -660,11 +662,19 @@ function escrowHandlers() {
     DealPutOnHold: { guard: 'notOnHold', actions: 'evolve' },
     DealReleasedFromHold: { guard: 'onHold', actions: 'evolve' },
     RefundRequested: { guard: 'refundRequestable', actions: 'evolve' },
-    DealRefunded: {
-      guard: 'answersRefund',
-      target: '#deal.cancelled',
-      actions: 'evolve',
-    },
+    DealRefunded: [
+      {
+        guard: 'answersRefund',
+        target: '#deal.cancelled',
+        actions: 'evolve',
+      },
+      // A lost chargeback emptied the escrow: it ends as a refund does, nothing moving.
+      {
+        guard: 'endsByChargeback',
+        target: '#deal.cancelled',
+        actions: 'evolve',
+      },
+    ],
     RefundFailed: { guard: 'refundFailed', actions: 'evolve' },
     ...chargebackHandlers(),
     DealSplitRequested: { guard: 'splitRequestableOnHold', actions: 'evolve' },

@@ -4,7 +4,11 @@ import type { EventMetadata } from '../events/metadata';
 import { probeMetadata } from '../events/probe';
 import { availableOf } from './escrow-accounts';
 import type { EscrowEventNames } from './escrow-events';
-import { intentRefusal } from './escrow-limits';
+import {
+  chargedBackEnd,
+  intentRefusal,
+  writtenOffByChargeback,
+} from './escrow-limits';
 import {
   alreadyRecorded,
   failedSplitParts,
@@ -94,6 +98,8 @@ export interface EscrowKind<S extends EscrowSnapshot, D extends EscrowDraft> {
   checkoutChanged(): DomainError;
   /** The drafts a command of this kind would append (the kind's event types are its own). */
   draft(type: string, data: unknown): D;
+  /** The snapshot after the statechart takes `draft` (for a decision of two events, the second judged after the first). */
+  next(snapshot: S, draft: D, now: string): S;
 }
 
 /** One named function per command: the decider dispatches, as Emmett's `businessLogic.ts` does. */
@@ -249,6 +255,49 @@ const ifTaken = <D extends EscrowDraft>(
   now: string,
 ): D[] => (canTake(snapshot, draft, now) ? [draft] : []);
 
+/**
+ * The end of an escrow a lost chargeback emptied (escrow-limits.ts): the refund outcome with the
+ * reason `charged_back`, which moves nothing and asks nothing of the gateway; [] when the escrow
+ * still holds something or the statechart would not end here (the deal or request ended before).
+ */
+export function chargebackEnd<S extends EscrowSnapshot, D extends EscrowDraft>(
+  kind: EscrowKind<S, D>,
+  snapshot: S,
+  now: string,
+  disputeId?: string,
+): D[] {
+  if (!writtenOffByChargeback(snapshot.context)) return [];
+  const end = kind.draft(
+    kind.events.refunded!,
+    chargedBackEnd(snapshot.context, disputeId),
+  );
+  return ifTaken(snapshot, end, now);
+}
+
+/** A chargeback's outcome, and when it was lost for all the escrow held, the end that follows it. */
+function chargebackOutcome<S extends EscrowSnapshot, D extends EscrowDraft>(
+  kind: EscrowKind<S, D>,
+  snapshot: S,
+  command: EscrowCommandOf<'RecordChargebackOutcome'>,
+  now: string,
+): D[] {
+  const { disputeId, outcome, reason, gatewayEventId } = command;
+  // An outcome for a chargeback not recorded, or already closed (a redelivery), changes nothing.
+  const open = snapshot.context.chargebacks.some(
+    (cb) => cb.disputeId === disputeId && cb.status === 'open',
+  );
+  const closed = kind.draft(kind.events.chargebackClosed, {
+    disputeId,
+    outcome,
+    reason,
+    gatewayEventId,
+  });
+  if (!open || !canTake(snapshot, closed, now)) return [];
+  if (outcome === 'won') return [closed];
+  const after = kind.next(snapshot, closed, now);
+  return [closed, ...chargebackEnd(kind, after, now, disputeId)];
+}
+
 /** The escrow commands whose decision is the same for both aggregates. */
 export function decideEscrow<S extends EscrowSnapshot, D extends EscrowDraft>(
   kind: EscrowKind<S, D>,
@@ -305,26 +354,8 @@ export function decideEscrow<S extends EscrowSnapshot, D extends EscrowDraft>(
         now,
       );
     }
-    case 'RecordChargebackOutcome': {
-      const { disputeId, outcome, reason, gatewayEventId } = command;
-      // An outcome for a chargeback not recorded, or already closed (a redelivery), changes nothing.
-      if (
-        !c.chargebacks.some(
-          (cb) => cb.disputeId === disputeId && cb.status === 'open',
-        )
-      )
-        return [];
-      return ifTaken(
-        snapshot,
-        kind.draft(kind.events.chargebackClosed, {
-          disputeId,
-          outcome,
-          reason,
-          gatewayEventId,
-        }),
-        now,
-      );
-    }
+    case 'RecordChargebackOutcome':
+      return chargebackOutcome(kind, snapshot, command, now);
   }
 }
 
@@ -419,6 +450,8 @@ export function escrowDecider<S extends EscrowSnapshot, D extends EscrowDraft>(
     splitOutcome: (snapshot: S, key: string, answer: SplitAnswer) =>
       splitOutcome(kind, snapshot, key, answer),
     retrySplit: (snapshot: S, now: string) => retrySplit(kind, snapshot, now),
+    chargebackEnd: (snapshot: S, now: string) =>
+      chargebackEnd(kind, snapshot, now),
     /** Decides an escrow command of this kind (RecordCheckoutSession, ConfirmPayment, ...). */
     decide: (
       command: Parameters<typeof decideEscrow>[1],

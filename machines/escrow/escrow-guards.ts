@@ -1,5 +1,9 @@
 import type { EscrowEventNames } from './escrow-events';
-import { intentRefusal } from './escrow-limits';
+import {
+  chargedBack,
+  intentRefusal,
+  writtenOffByChargeback,
+} from './escrow-limits';
 import {
   answersUnexpectedRefund,
   fundsEscrow,
@@ -51,6 +55,28 @@ function answeredSplitPart<C extends EscrowLedger>(
       ? context.split!.creatorCents
       : context.split!.refundCents;
   return !outcome.success || amountCents === expected ? outcome.part : null;
+}
+
+/**
+ * The refund outcome that ends an escrow a lost chargeback emptied (escrow-limits.ts): it moves
+ * nothing and names a lost chargeback of this escrow.
+ */
+function endsByChargeback<C extends EscrowLedger>(
+  names: EscrowEventNames,
+  { context, event }: GuardArgs<C>,
+): boolean {
+  if (event.type !== names.refunded) return false;
+  const d = data<{ reason?: string; amountCents: number; disputeId?: string }>(
+    event,
+  );
+  return (
+    d.reason === chargedBack &&
+    d.amountCents === 0 &&
+    context.chargebacks.some(
+      (cb) => cb.status === 'lost' && cb.disputeId === d.disputeId,
+    ) &&
+    writtenOffByChargeback(context)
+  );
 }
 
 /**
@@ -111,6 +137,7 @@ export function escrowGuards<C extends EscrowLedger>(
           cb.status === 'open' &&
           cb.disputeId === data<{ disputeId: string }>(event).disputeId,
       ),
+    endsByChargeback: (args: GuardArgs<C>) => endsByChargeback(names, args),
     answersSplitPart: (args: GuardArgs<C>) => answeredPart(args) !== null,
     /** The second part's success: both parts are done. */
     completesSplit: (args: GuardArgs<C>) => {

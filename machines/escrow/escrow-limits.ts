@@ -76,3 +76,34 @@ export const payableNowCents = (
       availableOf(c.accounts, 'escrow'),
     ),
   );
+
+/**
+ * The escrow was emptied by a lost chargeback: the card network gave the charge back to the payer,
+ * so nothing is held or reserved, no chargeback is still open and no split is under way. Nothing
+ * can be released or refunded any more, and the deal or request ends as an admin's refund ends it
+ * (a refund outcome with the reason `charged_back` and no gateway call; ADR 0040).
+ */
+export const writtenOffByChargeback = (c: EscrowLedger): boolean =>
+  c.chargebacks.some((cb) => cb.status === 'lost') &&
+  c.chargebacks.every((cb) => cb.status !== 'open') &&
+  c.split === null &&
+  Object.keys(c.accounts.pending).length === 0 &&
+  availableOf(c.accounts, 'escrow') <= 0;
+
+/** The reason a refund outcome records when a lost chargeback, not the gateway, gave the money back. */
+export const chargedBack = 'charged_back';
+
+/**
+ * The data of that outcome: nothing moves and no refund id exists; the lost chargeback (by
+ * default the last one lost) is named for the admins.
+ */
+export const chargedBackEnd = (
+  c: EscrowLedger,
+  disputeId = c.chargebacks.filter((cb) => cb.status === 'lost').at(-1)
+    ?.disputeId ?? '',
+) => ({
+  amountCents: 0,
+  transferReversalId: null,
+  reason: chargedBack,
+  disputeId,
+});

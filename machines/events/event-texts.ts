@@ -225,6 +225,10 @@ export const eventTexts = {
     'Refunded {amountCents} to the brand; deal cancelled.',
     '{amountCents} terugbetaald aan het merk; deal geannuleerd.',
   ),
+  'DealRefunded.chargedBack': x(
+    'Charged back: the card chargeback was lost and took all the escrow held, so the brand has its money back from the card network; deal cancelled with nothing refunded by the payment provider.',
+    'Teruggeboekt: de terugboeking is verloren en nam alles wat in escrow stond, dus het merk heeft zijn geld terug via het kaartnetwerk; deal geannuleerd zonder terugbetaling via de betaalprovider.',
+  ),
   'DealRefunded.reversed': x(
     'Refunded {amountCents} to the brand (the transfer was reversed first); deal cancelled.',
     '{amountCents} terugbetaald aan het merk (de overboeking is eerst teruggedraaid); deal geannuleerd.',
@@ -362,6 +366,10 @@ export const eventTexts = {
   PaymentRequestHoldReleased: x(
     'Chargeback hold lifted by {name}.',
     'Vasthouden na terugboeking opgeheven door {name}.',
+  ),
+  'PaymentRequestRefunded.chargedBack': x(
+    'Charged back: the card chargeback was lost and took all the escrow held, so the brand has its money back from the card network; the request is refunded with nothing refunded by the payment provider.',
+    'Teruggeboekt: de terugboeking is verloren en nam alles wat in escrow stond, dus het merk heeft zijn geld terug via het kaartnetwerk; het verzoek is terugbetaald zonder terugbetaling via de betaalprovider.',
   ),
   PaymentRequestRefunded: x(
     'Refunded {amountCents} to the brand; the request is refunded.',

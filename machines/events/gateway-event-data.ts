@@ -49,6 +49,20 @@ export const duplicatePaymentRefundedData = z.object({
   gatewayEventId,
 });
 
+/**
+ * The outcome of a refund of the payer (a deal's or a request's), or with `reason` `charged_back`
+ * the end of an escrow a lost chargeback emptied: no refund id (nothing was asked of the
+ * gateway), nothing moved, and the chargeback it follows named by `disputeId`.
+ */
+export const refundOutcomeData = z.object({
+  refundId: z.string().min(1).optional(),
+  amountCents: cents,
+  transferReversalId: z.string().min(1).nullable(),
+  key: z.string().min(1).max(200).optional(),
+  reason: z.literal('charged_back').optional(),
+  disputeId: z.string().min(1).optional(),
+});
+
 /** A checkout session the gateway opened for the total due. */
 export const checkoutOpenedData = z.object({
   sessionId: z.string().min(1),
@@ -81,3 +95,9 @@ export const duplicatePaymentRefundedFields: PersonalFieldMarks = {
   gatewayEventId: 'none',
 };
 export const checkoutOpenedFields: PersonalFieldMarks = { sessionId: 'none' };
+export const refundOutcomeFields: PersonalFieldMarks = {
+  refundId: 'none',
+  transferReversalId: 'none',
+  key: 'none',
+  disputeId: 'none',
+};

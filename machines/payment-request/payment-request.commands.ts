@@ -1,7 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
 import { DomainError } from '../command-error';
 import type { DraftOf } from '../events/define';
-import { statusOf } from '../statechart';
+import { statusOf, step } from '../statechart';
+import type { EventMetadata } from '../events/metadata';
+import { probeMetadata } from '../events/probe';
 import { paymentRequestEscrowEvents } from '../escrow/escrow-events';
 import { payableNowCents } from '../escrow/escrow-limits';
 import {
@@ -24,7 +26,7 @@ import {
   releaseRefusal,
   splitRefusal,
 } from './payment-request.guards';
-import type { paymentRequestMachine } from './payment-request.machine';
+import { paymentRequestMachine } from './payment-request.machine';
 
 /**
  * Everything that can happen to a payment request, as commands, and the one pure function that
@@ -93,8 +95,12 @@ export type PaymentRequestCommand =
       key: string;
     }
   | { type: 'RetryRequestSplit' }
-  /** The timer's retry of a deferred payout, once the creator's account is ready. */
-  | { type: 'RequestDeferredPayout'; payoutAccountId: string; key: string }
+  /** The timer's retry of a deferred payout, once the creator's account is ready (null: not ready). */
+  | {
+      type: 'RequestDeferredPayout';
+      payoutAccountId: string | null;
+      key: string;
+    }
   | { type: 'ExpirePaymentRequest' }
   | { type: 'ReleaseChargebackHold'; note: string | null };
 
@@ -125,6 +131,11 @@ export const paymentRequestEscrow: EscrowKind<
   dueCents: (snapshot) => snapshot.context.request?.totalCents ?? null,
   checkoutChanged: () => new DomainError('checkout_total_mismatch'),
   draft: (type, data) => ({ type, data }) as PaymentRequestDraft,
+  next: (snapshot, draft, now) =>
+    step(paymentRequestMachine, snapshot, {
+      ...draft,
+      metadata: probeMetadata(now) as EventMetadata,
+    } as never),
 };
 
 const {
@@ -135,6 +146,7 @@ const {
   canTake: requestCanTake,
   splitOutcome,
   retrySplit,
+  chargebackEnd,
 } = escrowDecider(paymentRequestEscrow);
 
 const addHours = (iso: string, hours: number): string =>
@@ -374,6 +386,9 @@ const deciders: Deciders<
     }),
   ElapseRequestPeriod: elapsePeriod,
   RefundPaymentRequest: ({ key }, snapshot, now) => {
+    // A lost chargeback emptied the escrow: the refund ends the request with nothing to refund.
+    const end = chargebackEnd(snapshot, now);
+    if (end.length > 0) return end;
     const amountCents = escrowedCents(snapshot.context);
     refuse(refundRefusal(snapshot.context, { amountCents }), snapshot);
     return only(snapshot, now, 'refund_payment', {
@@ -399,10 +414,15 @@ const deciders: Deciders<
       : (splitOutcome(snapshot, key, { code, message }) ?? []),
   SplitPaymentRequest: split,
   RetryRequestSplit: (_command, snapshot, now) => retrySplit(snapshot, now),
-  /** The timer's retry of a deferred payout, once the creator's account is ready. */
+  /**
+   * The timer's retry of a deferred payout, once the creator's account is ready; when a lost
+   * chargeback took what it was to pay, the request ends instead (the timer stops with it).
+   */
   RequestDeferredPayout: ({ payoutAccountId, key }, snapshot, now) => {
     const c = snapshot.context;
     if (c.payoutDeferredAt === null || c.pendingPayout !== null) return [];
+    const end = chargebackEnd(snapshot, now);
+    if (end.length > 0 || payoutAccountId === null) return end;
     const request: PaymentRequestDraft = {
       type: 'PaymentRequestPayoutRequested',
       data: {

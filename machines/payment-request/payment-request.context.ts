@@ -47,6 +47,8 @@ export interface PaymentRequestContext extends EscrowLedger {
   pendingRefund: { key: string; amountCents: number } | null;
   refundId: string | null;
   refundedAt: string | null;
+  /** Set only when a lost chargeback, not a refund, ended the request (absent on every other context). */
+  endReason?: 'charged_back';
   lastRefundError: {
     code: string;
     message: string;
@@ -230,8 +232,9 @@ const evolvers: Evolve = {
   }),
   PaymentRequestRefunded: (c, { data }, at) => ({
     ...c,
+    ...(data.reason ? { endReason: data.reason } : {}),
     pendingRefund: null,
-    refundId: data.refundId,
+    refundId: data.refundId ?? null,
     refundedAt: at,
     hold: null,
     dispute: settle(c, 'resolved'),

@@ -11,6 +11,8 @@ import {
   duplicatePaymentRefundedFields,
   paymentConfirmedFields,
   paymentFailedFields,
+  refundOutcomeData,
+  refundOutcomeFields,
 } from '../events/gateway-event-data';
 import { defineEvent, type EventOf } from '../events/define';
 import { MAX_REQUEST_CENTS } from '../money';
@@ -422,14 +424,10 @@ export const PaymentRequestRefunded = defineEvent({
   type: 'PaymentRequestRefunded',
   version: 1,
   category: 'payment-request',
-  description: 'Outcome: the brand was refunded; the request is refunded.',
-  schema: z.object({
-    refundId: z.string().min(1),
-    amountCents: cents,
-    transferReversalId: z.string().min(1).nullable(),
-    key: effectKey,
-  }),
-  fields: { refundId: 'none', transferReversalId: 'none', key: 'none' },
+  description:
+    'Outcome: the brand was refunded; the request is refunded. With `reason` `charged_back` the card network gave the brand its money back through a lost chargeback that emptied the escrow: nothing moved at the gateway (no `refundId` or `key`, `amountCents` 0), `disputeId` names the chargeback.',
+  schema: refundOutcomeData,
+  fields: refundOutcomeFields,
   example: {
     refundId: 're_4R',
     amountCents: 42_000,

@@ -197,6 +197,8 @@ export const paymentRequestMachine = setup({
       intentRefusal(context, event, paymentRequestEscrowEvents) === null,
     answersRefund: ({ context, event }) =>
       event.type === 'PaymentRequestRefunded' &&
+      event.data.reason === undefined &&
+      event.data.key !== undefined &&
       context.pendingRefund?.key === event.data.key &&
       context.pendingRefund.amountCents === event.data.amountCents,
     refundFailed: ({ context, event }) =>
@@ -427,6 +429,8 @@ export const paymentRequestMachine = setup({
           actions: 'evolve',
         },
         PaymentRequestHoldReleased: { guard: 'onHold', actions: 'evolve' },
+        // A lost chargeback took what the payout was to pay: it can never be paid out.
+        PaymentRequestRefunded: endedByChargeback(),
       },
     },
     // Not `final`: a late payment must still be recorded and refunded, and a chargeback after the
@@ -477,6 +481,15 @@ export const paymentRequestMachine = setup({
   },
 });
 
+/** A lost chargeback emptied the escrow: the request ends as a refund ends it, nothing moving. */
+function endedByChargeback() {
+  return {
+    guard: 'endsByChargeback',
+    target: '#paymentRequest.refunded',
+    actions: 'evolve',
+  } as const;
+}
+
 /**
  * A cardholder's bank can reverse a payment weeks after the request ended: the chargeback is
  * recorded (its amount comes out of what the escrow still holds, the rest is written off) and its
@@ -512,11 +525,14 @@ function heldMoney() {
     },
     PaymentRequestHoldReleased: { guard: 'onHold', actions: 'evolve' },
     PaymentRequestRefundRequested: { guard: 'refundable', actions: 'evolve' },
-    PaymentRequestRefunded: {
-      guard: 'answersRefund',
-      target: '#paymentRequest.refunded',
-      actions: 'evolve',
-    },
+    PaymentRequestRefunded: [
+      {
+        guard: 'answersRefund',
+        target: '#paymentRequest.refunded',
+        actions: 'evolve',
+      },
+      endedByChargeback(),
+    ],
     PaymentRequestRefundFailed: { guard: 'refundFailed', actions: 'evolve' },
     PaymentRequestSplitRequested: { guard: 'splitOnHold', actions: 'evolve' },
     PaymentRequestSplitRetried: {

@@ -152,6 +152,8 @@ function describeHoldLifted(
 function describeMoneyEvent(event: MoneyEvent, before: DealContext): EventText {
   switch (event.type) {
     case 'DealRefunded':
+      if (event.data.reason === 'charged_back')
+        return text('DealRefunded.chargedBack', {});
       // A milestone's refund leaves the deal running: it says nothing of the deal being cancelled.
       if (event.data.milestone !== undefined)
         return text('DealRefunded.milestone', {

@@ -118,7 +118,9 @@ const describers: Describe = {
   PaymentRequestRefundRequested: ({ data }, _b, name) =>
     text('RefundRequested', { name, amountCents: data.amountCents }),
   PaymentRequestRefunded: ({ data }) =>
-    text('PaymentRequestRefunded', { amountCents: data.amountCents }),
+    data.reason === 'charged_back'
+      ? text('PaymentRequestRefunded.chargedBack', {})
+      : text('PaymentRequestRefunded', { amountCents: data.amountCents }),
   PaymentRequestRefundFailed: ({ data }) =>
     text('RefundFailed', { code: data.code, message: data.message }),
   PaymentRequestSplitRequested: ({ data }, _b, name) =>

@@ -140,8 +140,8 @@ export async function requestDeferredPayout(
     snapshot.context.payoutDeferredAt === null
   )
     return null;
+  // Not ready: the decider still ends a request a lost chargeback emptied (nothing to pay out).
   const payoutAccountId = await readyAccount(bus, request.creatorId);
-  if (payoutAccountId === null) return null;
   // One key per attempt: the attempt after a refused payout is a new transfer request.
   const key = deterministicId(streamId, 'deferred-payout', String(revision));
   const result = await run.request(

@@ -507,6 +507,12 @@ function planDealOutcome(scene: DealEventScene): void {
       );
       break;
     case 'DealRefunded':
+      // A lost chargeback ended it: the brand has its money from the card network, not from us.
+      if (data.reason === 'charged_back') {
+        toUser(brand, 'charged_back_brand', base, dealUrl);
+        toLink(dealId, 'charged_back_creator', base, linkUrl);
+        break;
+      }
       toUser(
         brand,
         'refund_done',
@@ -845,6 +851,31 @@ function requestStatementMail(
 }
 
 /**
+ * A request refunded: the brand hears of its refund, or when a lost chargeback ended it, that its
+ * card network gave the money back (no refund from us, so no amount and no credit note).
+ */
+function planRequestRefunded(
+  data: EventData,
+  params: TextParams,
+  send: Senders & {
+    toBrand: (kind: NotificationKind, p: TextParams) => void;
+    creator: UserContext | null;
+  },
+): void {
+  const creatorUrl = '/payment-requests';
+  if (data.reason === 'charged_back') {
+    send.toBrand('charged_back_brand', params);
+    send.toUser(send.creator, 'charged_back_creator', params, creatorUrl);
+    return;
+  }
+  send.toBrand('request_refunded_brand', {
+    ...params,
+    amountCents: Number(data.amountCents),
+  });
+  send.toUser(send.creator, 'request_refunded_creator', params, creatorUrl);
+}
+
+/**
  * The request's review as escrow (the creator's completion, the brand's dispute or decline, an
  * expiry, an admin's refund or split, the dispute's messages, a chargeback): each side hears what
  * it must act on or what it gets.
@@ -885,11 +916,7 @@ function planRequestReviewNotifications(
       toUser(creator, 'request_expired', params, creatorUrl);
       break;
     case 'PaymentRequestRefunded':
-      toBrand('request_refunded_brand', {
-        ...params,
-        amountCents: Number(data.amountCents),
-      });
-      toUser(creator, 'request_refunded_creator', params, creatorUrl);
+      planRequestRefunded(data, params, send);
       break;
     case 'PaymentRequestSplitTransferSucceeded':
     case 'PaymentRequestSplitRefundSucceeded': {

@@ -985,9 +985,13 @@ describe('decideDeal: chargebacks move money', () => {
     given(withEvents(dealGiven.delivered(), opened(), closed('lost')))
       .when({ type: 'ReleaseFunds', trigger: 'admin', key: KEY2 }, at(5))
       .thenRefused(insufficient);
+    // Nothing left to refund: the refund ends the deal as the lost chargeback did (ADR 0040).
     given(withEvents(dealGiven.delivered(), opened(), closed('lost')))
       .when({ type: 'RequestRefund', key: KEY2 }, at(5))
-      .thenRefused(insufficient);
+      .then({
+        type: 'DealRefunded',
+        data: { reason: 'charged_back', amountCents: 0 },
+      });
   });
 });
 

@@ -74,6 +74,8 @@ export const notificationKinds = [
   'link_payout_sent',
   'link_deal_refunded',
   'link_split_resolved',
+  'charged_back_brand',
+  'charged_back_creator',
   'dispute_message',
   'document_invoice',
   'document_credit_note',

@@ -132,6 +132,15 @@ export const en: TextCatalog = {
       title: 'Deal cancelled',
       body: `${deal(p)} was cancelled and the brand was refunded.`,
     }),
+    // A lost chargeback gave the brand the money back: no refund was made (and no credit note follows).
+    charged_back_brand: (p) => ({
+      title: 'Escrow closed after chargeback',
+      body: `${deal(p)} was closed: your card issuer gave you the payment back through the chargeback, so nothing is held in escrow any more and no refund follows from us.`,
+    }),
+    charged_back_creator: (p) => ({
+      title: 'Closed after chargeback',
+      body: `${deal(p)} was closed: the brand's card payment was taken back by a chargeback, so nothing is held in escrow any more and no payout follows.`,
+    }),
     link_split_resolved: (p, f) => ({
       title: 'Dispute resolved',
       body: `The dispute on ${deal(p)} was resolved with a split: you receive ${f.money(p.amountCents ?? 0)}, on its way to your bank account.`,

@@ -131,6 +131,15 @@ export const nl: TextCatalog = {
       title: 'Deal geannuleerd',
       body: `${deal(p)} is geannuleerd en het merk is terugbetaald.`,
     }),
+    // Een verloren chargeback gaf het merk het geld terug: er is niets terugbetaald (en er volgt geen creditnota).
+    charged_back_brand: (p) => ({
+      title: 'Escrow gesloten na chargeback',
+      body: `${deal(p)} is gesloten: je kaartuitgever heeft je de betaling via de chargeback teruggegeven, dus er staat niets meer in escrow en er volgt geen terugbetaling van ons.`,
+    }),
+    charged_back_creator: (p) => ({
+      title: 'Gesloten na chargeback',
+      body: `${deal(p)} is gesloten: de kaartbetaling van het merk is via een chargeback teruggedraaid, dus er staat niets meer in escrow en er volgt geen uitbetaling.`,
+    }),
     link_split_resolved: (p, f) => ({
       title: 'Geschil opgelost',
       body: `Het geschil over ${deal(p)} is opgelost met een verdeling: je ontvangt ${f.money(p.amountCents ?? 0)}, onderweg naar je bankrekening.`,

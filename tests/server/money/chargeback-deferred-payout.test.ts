@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('a deferred payout under a chargeback, once the hold is released', () => {
-  it('says it waits for the chargeback (not for a bank account the creator has), pays nothing while it is open or after it was lost, and pays once after it was won', async () => {
+  it('says it waits for the chargeback (not for a bank account the creator has), pays nothing while it is open, ends with the request refunded after it was lost, and pays once after it was won', async () => {
     const admin = await createRootAdmin(t);
     const gateway = simulatedGatewayOf(t);
     const deferredAndChargedBack = async () => {
@@ -89,13 +89,16 @@ describe('a deferred payout under a chargeback, once the hold is released', () =
         gateway.ledger
           .moneyOfGroup(`payment-request-${id}`)
           .transfers.map((x) => x.amountCents);
-      return { page, waitingFor, paidOut };
+      const status = () => t.ctx.queries.requests.byId(id)!.status;
+      return { page, waitingFor, paidOut, status };
     };
 
     const lost = await deferredAndChargedBack();
     expect(await lost.waitingFor()).toBe('chargeback');
     await lost.page('lost');
-    expect(await lost.waitingFor()).toBe('chargeback');
+    // Lost for all it held: the request ends (refunded, charged back) and waits for nothing.
+    expect(await lost.waitingFor()).toBeNull();
+    expect(lost.status()).toBe('refunded');
     expect(lost.paidOut()).toEqual([]);
 
     const won = await deferredAndChargedBack();

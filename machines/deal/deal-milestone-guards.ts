@@ -7,7 +7,8 @@ import {
 } from '../escrow/escrow-limits';
 import { splitFeeCents } from '../money';
 import type { DealContext } from './deal-context.types';
-import type { DealEvent } from './deal.events';
+import type { DealEvent, DealTerms } from './deal.events';
+import { dueAfterDeadline } from './deal-milestones';
 import { milestoneOfEvent } from './deal-milestone-context';
 import {
   milestoneChangeRefusal,
@@ -25,6 +26,18 @@ import {
  */
 
 type Refusal = ErrorCode | null;
+
+/**
+ * A plan's milestones are due by the deal's deadline: none after it, since the deal is delivered
+ * by then. The statechart takes a deal's terms (DealCreated, DealUpdated) only without this
+ * refusal, and the decider throws it for the brand's create and edit.
+ */
+export const milestoneDeadlineRefusal = (
+  terms: Pick<DealTerms, 'deadline' | 'milestones'>,
+): Refusal =>
+  terms.milestones?.some((m) => dueAfterDeadline(m.dueDate, terms.deadline))
+    ? 'milestone_due_after_deadline'
+    : null;
 
 /** What a release of the milestone pays the creator now: its amount, or what the escrow holds if less. */
 export const milestonePayableCents = (c: DealContext, m: Milestone): number =>

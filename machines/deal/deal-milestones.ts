@@ -23,6 +23,14 @@ export interface MilestonePlanItem {
   dueDate: string;
 }
 
+/**
+ * A milestone due after the deal is: its due date later than the calendar day of the deal's
+ * deadline ("2026-04-01" and "2026-04-01T12:00:00+02:00" both end on 2026-04-01). The deal's
+ * guard (deal-milestone-guards.ts) and the web form's inline check ask this.
+ */
+export const dueAfterDeadline = (dueDate: string, deadline: string): boolean =>
+  dueDate.slice(0, 10) > deadline.slice(0, 10);
+
 /** The first of the plan's problems, or null when the plan fits a deal of `amountCents` on `today` (YYYY-MM-DD). */
 export function milestonePlanRefusal(
   plan: readonly MilestonePlanItem[],

@@ -30,6 +30,7 @@ import {
 import { addHours, elapsePeriod, resumeDraft } from './deal-periods';
 import { previewSplit } from './deal-split';
 import { creatorDueCents } from './deal-milestone-context';
+import { milestoneDeadlineRefusal } from './deal-milestone-guards';
 import {
   decideMilestone,
   type MilestoneCommand,
@@ -148,12 +149,14 @@ function deliverContent(
 /** One named decision per command. */
 const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   CreateDeal: ({ dealId, ownerId, terms }, snapshot, now) =>
-    only(snapshot, now, 'create_deal', {
+    guarded(snapshot, now, 'create_deal', milestoneDeadlineRefusal(terms), {
       type: 'DealCreated',
       data: { dealId, ownerId, ...terms },
     }),
   UpdateDealTerms: ({ terms }, snapshot, now) => {
     const updated: DealDraft = { type: 'DealUpdated', data: terms };
+    const code = milestoneDeadlineRefusal(terms);
+    if (code !== null) throw refusal(snapshot, code, 'edit_deal');
     if (!dealCanTake(snapshot, updated, now))
       throw refused(snapshot, 'edit_deal');
     return [...closeOpenSession(snapshot, 'terms_changed'), updated];

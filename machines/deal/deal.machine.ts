@@ -27,7 +27,10 @@ import {
   milestonesIn,
   type MilestoneDealStatus,
 } from './deal-milestone-context';
-import { milestoneEventFits } from './deal-milestone-guards';
+import {
+  milestoneDeadlineRefusal,
+  milestoneEventFits,
+} from './deal-milestone-guards';
 import { milestonePlanFits } from './deal-milestones';
 
 export type { DealContext } from './deal.context';
@@ -247,7 +250,8 @@ export const dealMachine = setup({
       event.data.amountCents >= MIN_DEAL_CENTS &&
       event.data.amountCents <= MAX_DEAL_CENTS &&
       event.data.totalCents === event.data.amountCents + event.data.feeCents &&
-      milestonePlanFits(event.data.milestones, event.data.amountCents),
+      milestonePlanFits(event.data.milestones, event.data.amountCents) &&
+      milestoneDeadlineRefusal(event.data) === null,
     hasMilestones: ({ context }) => context.milestones !== undefined,
     /** The event names a milestone (deals with a plan: it is the milestone's, not the deal's). */
     namesMilestone: ({ event }) =>

@@ -676,6 +676,11 @@ export const errorCatalogue = {
     "A milestone's due date must be today or later",
     'De einddatum van een mijlpaal moet vandaag of later zijn.',
   ),
+  milestone_due_after_deadline: e(
+    'validation_failed',
+    "A milestone's due date must be on or before the deal's deadline",
+    'De einddatum van een mijlpaal moet op of vóór de deadline van de deal liggen.',
+  ),
   milestone_title_required: e(
     'validation_failed',
     'Every milestone needs a title (at most 200 characters)',

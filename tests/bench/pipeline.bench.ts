@@ -117,7 +117,8 @@ function milestoneLifecycle(dealId: number, now: string): Draft[][] {
     title: `Part ${i + 1}`,
     deliverables: [],
     amountCents,
-    dueDate: '2099-01-01',
+    // Due on the factory deal's deadline: a milestone is never due after its deal.
+    dueDate: '2026-12-01',
   }));
   const [created, ...setup] = lifecycle(dealId, now).slice(0, 6);
   const plan: Draft = {

@@ -123,6 +123,29 @@ describe.each(['en', 'nl'] as const)(
       expect(await seriousViolations(page, { targetSize: true })).toEqual([]);
     });
 
+    it("a milestone due after the deal's deadline is refused beside it until the deadline moves", async () => {
+      // The deal is due in 14 days (the form's deadline); the third milestone in 21.
+      await milestoneFields(page, 3)
+        .getByLabel(text['create.amount']!)
+        .fill('99,50');
+      const due = milestoneFields(page, 3).getByLabel(text['plan.dueDate']!);
+      await due.fill(inDays(21));
+      await milestoneFields(page, 3)
+        .getByText(text['plan.error.milestone_due_after_deadline']!)
+        .waitFor();
+      expect(await due.getAttribute('aria-invalid')).toBe('true');
+      expect(
+        await milestoneFields(page, 2)
+          .getByLabel(text['plan.dueDate']!)
+          .getAttribute('aria-invalid'),
+      ).toBeNull();
+      await snap(page, 'after-deadline');
+      expect(await seriousViolations(page, { targetSize: true })).toEqual([]);
+      await page.getByLabel(text['create.deadline']!).fill(inDays(30));
+      await expect.poll(() => page.getByRole('alert').count()).toBe(0);
+      expect(await due.getAttribute('aria-invalid')).toBeNull();
+    });
+
     it('the fixed plan saves: the API answers its 3 milestones and the contract terms', async () => {
       await milestoneFields(page, 3)
         .getByLabel(text['create.amount']!)

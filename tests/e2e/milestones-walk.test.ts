@@ -134,6 +134,8 @@ describe('a deal of three milestones from the form to the last payout', () => {
     await brand.getByLabel(en['create.revisionRounds']!).selectOption('1');
     await brand.getByLabel(en['create.usageRights']!).selectOption('paid_ads');
     await brand.getByLabel(en['create.usageDays']!).fill('30');
+    // The last milestone is due in 21 days: the deal is due on that day or later.
+    await brand.getByLabel(en['create.deadline']!).fill(inDays(21));
     await fillMilestonePlan(brand, 'en', plan);
     await snap(brand, 'plan');
     ({ dealId, link } = await payNewDeal(brand));

@@ -60,6 +60,50 @@ describe('a deal with milestones', () => {
     expect(replay([created]).value).toBe('new');
   });
 
+  it("refuses a milestone due after the deal's deadline, in the decider and the statechart alike; due on the deadline is taken", () => {
+    // The factory's deal is due on 2026-12-01 (its deadline); a milestone may be due that day at the latest.
+    const late = [plan[0]!, plan[1]!, { ...plan[2]!, dueDate: '2026-12-02' }];
+    const {
+      dealId: _id,
+      ownerId: _owner,
+      ...terms
+    } = event('DealCreated', {
+      dealId: 42,
+      milestones: late,
+    }).data;
+    expect(terms.deadline).toBe('2026-12-01');
+    const afterDeadline = {
+      code: 'validation_failed',
+      id: 'milestone_due_after_deadline',
+      status: 400,
+      message:
+        "A milestone's due date must be on or before the deal's deadline",
+    };
+    given([])
+      .when(
+        { type: 'CreateDeal', dealId: 42, ownerId: 'u_brand', terms },
+        at(0),
+      )
+      .thenRefused(afterDeadline);
+    expect(replay(milestoneDeal(late).slice(0, 1)).value).toBe('new');
+    const onTheDay = [
+      plan[0]!,
+      plan[1]!,
+      { ...plan[2]!, dueDate: '2026-12-01' },
+    ];
+    expect(replay(milestoneDeal(onTheDay)).context.milestones).toHaveLength(3);
+    // An edit that moves the deadline before a milestone's due date is refused the same way.
+    given(milestoneDeal().slice(0, 1))
+      .when(
+        {
+          type: 'UpdateDealTerms',
+          terms: { ...terms, milestones: plan, deadline: '2026-03-20' },
+        },
+        at(0.1),
+      )
+      .thenRefused(afterDeadline);
+  });
+
   it('delivering names the milestone and starts its own 48 h review', () => {
     given(milestoneDeal())
       .when(

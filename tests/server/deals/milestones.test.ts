@@ -140,10 +140,35 @@ describe('creating a deal with milestones', () => {
       [plan[0], plan[1], { ...plan[2], amount: 'seventy' }],
       'milestone_amount_invalid',
     ],
+    [
+      // The deal's deadline is 2026-04-01: a milestone due the day after is refused.
+      [plan[0], plan[1], { ...plan[2], dueDate: '2026-04-02' }],
+      'milestone_due_after_deadline',
+    ],
   ])('refuses %#: %s', async (milestones, code) => {
     const res = await create(milestones);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ code });
+  });
+
+  it("says in the brand's language that a milestone is due after the deal's deadline; due on it is taken", async () => {
+    const late = [plan[0], plan[1], { ...plan[2], dueDate: '2026-04-02' }];
+    const nl = await post(
+      '/api/deals',
+      brand.token,
+      dealPayload({ milestones: late }),
+      { 'accept-language': 'nl' },
+    );
+    expect(nl.statusCode, nl.body).toBe(400);
+    expect(nl.json().message).toBe(
+      'De einddatum van een mijlpaal moet op of vóór de deadline van de deal liggen.',
+    );
+    const onTheDay = await create([
+      plan[0],
+      plan[1],
+      { ...plan[2], dueDate: '2026-04-01' },
+    ]);
+    expect(onTheDay.statusCode, onTheDay.body).toBe(201);
   });
 
   it('names the milestone field a wrong type is in: an amount that is no number, a due date that is no text', async () => {

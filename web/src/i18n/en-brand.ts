@@ -203,6 +203,8 @@ export const enBrand = {
   'plan.error.milestone_amount_invalid':
     'Enter an amount in euros, like 80 or 80,50 (at most 2 decimals).',
   'plan.error.milestone_due_in_past': 'The due date must be today or later.',
+  'plan.error.milestone_due_after_deadline':
+    "The due date must be on or before the deal's deadline.",
   'plan.error.milestone_due_date_invalid':
     'Pick a due date for this milestone.',
   'plan.error.milestone_title_required':

@@ -208,6 +208,8 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
     'Vul een bedrag in euro in, zoals 80 of 80,50 (hooguit 2 decimalen).',
   'plan.error.milestone_due_in_past':
     'De einddatum moet vandaag of later zijn.',
+  'plan.error.milestone_due_after_deadline':
+    'De einddatum moet op of vóór de deadline van de deal liggen.',
   'plan.error.milestone_due_date_invalid':
     'Kies een einddatum voor deze mijlpaal.',
   'plan.error.milestone_title_required':

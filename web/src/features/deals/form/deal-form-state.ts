@@ -17,6 +17,7 @@ import {
   planProblems,
   toMilestoneInputs,
   type MilestoneDraft,
+  type PlanDeal,
   type PlanProblem,
 } from './milestone-plan';
 
@@ -115,11 +116,12 @@ export const missingRequired = (f: DealFormState): boolean =>
   f.description.trim() === '' ||
   readDealAmount(f.amount).problem === 'empty';
 
-/** What the plan is checked against: the deal's amount as typed, the cap, and today. */
-export const planDeal = (f: DealFormState, today: string) => ({
+/** What the plan is checked against: the deal's amount as typed, the cap, today and the deal's deadline. */
+export const planDeal = (f: DealFormState, today: string): PlanDeal => ({
   amountCents: readDealAmount(f.amount).cents,
   maxCents: dealAmountBounds().maxCents,
   today,
+  deadline: f.deadline,
 });
 
 /** The plan's problems (none for the plain deal). */

@@ -28,6 +28,7 @@ const planErrorKey: Record<PlanCode, MessageKey> = {
   milestone_amount_too_small: 'plan.error.milestone_amount_too_small',
   milestone_amount_invalid: 'plan.error.milestone_amount_invalid',
   milestone_due_in_past: 'plan.error.milestone_due_in_past',
+  milestone_due_after_deadline: 'plan.error.milestone_due_after_deadline',
   milestone_due_date_invalid: 'plan.error.milestone_due_date_invalid',
   milestone_title_required: 'plan.error.milestone_title_required',
   milestones_above_limit: 'create.amountCap',

@@ -1,5 +1,6 @@
 import type { DealDto, MilestoneInput } from '@machines/contract/api';
 import {
+  dueAfterDeadline,
   MAX_MILESTONE_TITLE_LENGTH,
   MAX_MILESTONES,
   MIN_MILESTONE_CENTS,
@@ -28,6 +29,7 @@ export const planCodes = [
   'milestone_amount_too_small',
   'milestone_amount_invalid',
   'milestone_due_in_past',
+  'milestone_due_after_deadline',
   'milestone_due_date_invalid',
   'milestone_title_required',
   'milestones_above_limit',
@@ -109,17 +111,20 @@ const amountCode = (reading: AmountReading): PlanCode | null =>
         ? 'milestones_above_limit'
         : 'milestone_amount_invalid';
 
-function milestoneProblems(
-  m: MilestoneDraft,
-  index: number,
-  maxCents: number,
-  today: string,
-) {
+/** What a plan is checked against: the deal's amount as typed, the cap, today and the deal's deadline ('' while unset). */
+export interface PlanDeal {
+  amountCents: number | null;
+  maxCents: number;
+  today: string;
+  deadline: string;
+}
+
+function milestoneProblems(m: MilestoneDraft, index: number, deal: PlanDeal) {
   const problems: PlanProblem[] = [];
   const title = m.title.trim();
   if (title === '' || title.length > MAX_MILESTONE_TITLE_LENGTH)
     problems.push({ code: 'milestone_title_required', field: 'title', index });
-  const amount = amountCode(readMilestoneAmount(m.amount, maxCents));
+  const amount = amountCode(readMilestoneAmount(m.amount, deal.maxCents));
   if (amount) problems.push({ code: amount, field: 'amount', index });
   if (m.dueDate === '')
     problems.push({
@@ -127,8 +132,14 @@ function milestoneProblems(
       field: 'dueDate',
       index,
     });
-  else if (m.dueDate < today)
+  else if (m.dueDate < deal.today)
     problems.push({ code: 'milestone_due_in_past', field: 'dueDate', index });
+  else if (deal.deadline !== '' && dueAfterDeadline(m.dueDate, deal.deadline))
+    problems.push({
+      code: 'milestone_due_after_deadline',
+      field: 'dueDate',
+      index,
+    });
   return problems;
 }
 
@@ -139,14 +150,12 @@ function milestoneProblems(
  */
 export function planProblems(
   plan: readonly MilestoneDraft[],
-  deal: { amountCents: number | null; maxCents: number; today: string },
+  deal: PlanDeal,
 ): PlanProblem[] {
   if (plan.length === 0) return [];
   if (plan.length < PLAN_MIN || plan.length > PLAN_MAX)
     return [{ code: 'milestones_count', field: 'sum', index: null }];
-  const problems = plan.flatMap((m, i) =>
-    milestoneProblems(m, i, deal.maxCents, deal.today),
-  );
+  const problems = plan.flatMap((m, i) => milestoneProblems(m, i, deal));
   const sum = planSumCents(plan, deal.maxCents);
   if (sum > deal.maxCents)
     problems.push({
@@ -171,7 +180,7 @@ export function planProblems(
 export function placeRefusal(
   code: PlanCode,
   plan: readonly MilestoneDraft[],
-  deal: { amountCents: number | null; maxCents: number; today: string },
+  deal: PlanDeal,
 ): PlanProblem {
   const found = planProblems(plan, deal).find((p) => p.code === code);
   if (found) return found;
@@ -179,6 +188,7 @@ export function placeRefusal(
     code === 'milestone_title_required'
       ? 'title'
       : code === 'milestone_due_in_past' ||
+          code === 'milestone_due_after_deadline' ||
           code === 'milestone_due_date_invalid'
         ? 'dueDate'
         : code === 'milestone_amount_invalid' ||

@@ -32,10 +32,11 @@ const part = (
   amount,
   dueDate,
 });
-const deal = (amountCents: number | null) => ({
+const deal = (amountCents: number | null, deadline = '2026-12-20') => ({
   amountCents,
   maxCents: MAX_DEAL_CENTS,
   today,
+  deadline,
 });
 const form = (change: Partial<DealFormState>): DealFormState => ({
   ...emptyDealForm,
@@ -127,6 +128,28 @@ describe('the milestone plan of the deal form', () => {
       { code: 'milestone_amount_invalid', field: 'amount', index: 2 },
       { code: 'milestone_due_date_invalid', field: 'dueDate', index: 2 },
       { code: 'milestone_amount_invalid', field: 'amount', index: 3 },
+    ]);
+  });
+
+  it("given a milestone due after the deal's deadline, then the server's code on its due date; due on the deadline is fine", () => {
+    const plan = [
+      part('A', '100', '2026-12-20'),
+      part('B', '150', '2026-12-21'),
+    ];
+    expect(planProblems(plan, deal(25_000))).toEqual([
+      { code: 'milestone_due_after_deadline', field: 'dueDate', index: 1 },
+    ]);
+    // The deadline may be written with a time: its calendar day counts.
+    expect(planProblems(plan, deal(25_000, '2026-12-21T10:00'))).toEqual([]);
+    // No deadline typed yet: nothing to compare with.
+    expect(planProblems(plan, deal(25_000, ''))).toEqual([]);
+    expect(
+      formPlanProblems(
+        form({ milestones: plan, amount: '250', deadline: '2026-12-20' }),
+        today,
+      ),
+    ).toEqual([
+      { code: 'milestone_due_after_deadline', field: 'dueDate', index: 1 },
     ]);
   });
 

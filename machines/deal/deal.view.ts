@@ -256,6 +256,21 @@ export function dealStateMeta(snapshot: Snapshot): DealStateMeta | null {
 /** Everything a screen needs to render a deal's status, progress and buttons, from the snapshot. */
 export function dealStateView(snapshot: Snapshot, now: string): DealStateView {
   const meta = dealStateMeta(snapshot);
+  // Cancelled because a lost chargeback gave the brand its money back: the texts say so.
+  if (snapshot.context.endReason === 'charged_back' && meta)
+    return {
+      ...dealStateViewOf(snapshot, meta, now),
+      brandText: 'deal.brand.charged_back',
+      creatorText: 'deal.creator.charged_back',
+    };
+  return dealStateViewOf(snapshot, meta, now);
+}
+
+function dealStateViewOf(
+  snapshot: Snapshot,
+  meta: DealStateMeta | null,
+  now: string,
+): DealStateView {
   return {
     value: snapshot.value,
     status: statusOf(snapshot) as DealStatus | 'new',

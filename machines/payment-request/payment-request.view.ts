@@ -105,7 +105,11 @@ export function paymentRequestStateView(
     status: statusOf(snapshot) as PaymentRequestStatus | 'new',
     step: meta?.step ?? null,
     badge: meta?.badge ?? 'grey',
-    text: meta?.text ?? '',
+    // Refunded because a lost chargeback gave the brand its money back: the text says so.
+    text:
+      snapshot.context.endReason === 'charged_back'
+        ? 'request.status.charged_back'
+        : (meta?.text ?? ''),
     pastExpiry:
       expiresAt !== undefined && Date.parse(now) >= Date.parse(expiresAt),
     can: paymentRequestActions.filter((a) =>

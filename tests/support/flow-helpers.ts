@@ -191,6 +191,34 @@ export async function createPaidRequest(
   return { id, token };
 }
 
+/**
+ * A paid request its creator completed and its brand approved before the creator has a payout
+ * account: the payout is deferred. Returns the request and its paid session.
+ */
+export async function deferredPaidRequest(
+  app: FastifyInstance,
+  ctx: AppContext,
+  creatorToken: string,
+): Promise<{ id: number; token: string; sessionId: string }> {
+  const { id, token } = await createPaidRequest(app, ctx, creatorToken);
+  const done = await app.inject({
+    method: 'POST',
+    url: `/api/payment-requests/${id}/complete`,
+    headers: bearer(creatorToken),
+    payload: { note: 'Posted', links: [] },
+  });
+  expect(done.statusCode, done.body).toBe(200);
+  const approved = await app.inject({
+    method: 'POST',
+    url: `/api/payment-requests/approve/${token}`,
+    headers: claimHeader(token),
+  });
+  expect(approved.statusCode, approved.body).toBe(202);
+  expect(approved.json().waitingFor).toBe('bank_account');
+  const sessionId = ctx.queries.requests.byId(id)!.context.checkoutSessionId!;
+  return { id, token, sessionId };
+}
+
 /** A deal paid, accepted with a bank account connected, and delivered by the creator; returns its link token. */
 export async function deliverPaidDeal(
   app: FastifyInstance,

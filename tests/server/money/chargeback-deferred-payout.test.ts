@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  claimHeader,
   connectPayouts,
-  createPaidRequest,
+  deferredPaidRequest,
 } from '@tests/support/flow-helpers';
 import {
   bearer,
@@ -25,27 +24,11 @@ describe('a deferred payout under a chargeback, once the hold is released', () =
     const gateway = simulatedGatewayOf(t);
     const deferredAndChargedBack = async () => {
       const creator = await registerUser(t.app);
-      const { id, token } = await createPaidRequest(
+      const { id, sessionId } = await deferredPaidRequest(
         t.app,
         t.ctx,
         creator.token,
       );
-      const done = await t.app.inject({
-        method: 'POST',
-        url: `/api/payment-requests/${id}/complete`,
-        headers: bearer(creator.token),
-        payload: { note: 'Posted', links: [] },
-      });
-      expect(done.statusCode, done.body).toBe(200);
-      const approved = await t.app.inject({
-        method: 'POST',
-        url: `/api/payment-requests/approve/${token}`,
-        headers: claimHeader(token),
-      });
-      expect(approved.statusCode, approved.body).toBe(202);
-      expect(approved.json().waitingFor).toBe('bank_account');
-      const sessionId =
-        t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!;
       const page = async (outcome: string) => {
         const res = await t.app.inject({
           method: 'POST',

@@ -130,6 +130,8 @@ export const enAdmin = {
   'admin.chargebackOpen': 'open: waiting for the bank',
   'admin.chargebackWon': 'won on {date}: back in escrow',
   'admin.chargebackLost': 'lost on {date}, written off: {reason}',
+  'admin.chargedBackEnd':
+    'Ended by the lost chargeback: it took all the escrow held, so nothing was refunded or paid out through the payment provider.',
   'admin.chargebackLine': '{amount} · {reason} · {date}',
   'admin.duplicateRefunds': 'Duplicate payments refunded',
   'admin.duplicateRefundLine': '{amount} refunded · {date}',

@@ -33,6 +33,7 @@ export const enCore = {
   'deal.splitResolvedPlan':
     'Dispute resolved with a split: each milestone shows its outcome',
   'deal.brand.cancelled': 'Cancelled',
+  'deal.brand.charged_back': 'Cancelled: your payment was charged back',
   'deal.brand.deleted': 'Deleted',
   'deal.creator.pending_payment': 'Waiting for payment',
   'deal.creator.waiting_for_delivery': 'Waiting for delivery',
@@ -42,6 +43,8 @@ export const enCore = {
   'deal.creator.split_resolved': 'Dispute resolved: you receive {amount}',
   'deal.creator.dispute': 'Dispute',
   'deal.creator.cancelled': 'Cancelled',
+  'deal.creator.charged_back':
+    'Cancelled: the brand’s payment was charged back',
   'deal.creator.deleted': 'Deleted',
   'deliverable.1': '1 Instagram Story',
   'deliverable.2': '1 Instagram Post',

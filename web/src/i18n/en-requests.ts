@@ -9,6 +9,7 @@ export const enRequests = {
   'request.status.delivered': 'Completed, in review',
   'request.status.dispute': 'Disputed',
   'request.status.refunded': 'Refunded',
+  'request.status.charged_back': 'Refunded: the payment was charged back',
   'request.status.split_resolved': 'Resolved with a split',
   'request.steps.1': 'Request received',
   'request.steps.2': 'Accepted',

@@ -135,6 +135,8 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.chargebackOpen': 'open: wacht op de bank',
   'admin.chargebackWon': 'gewonnen op {date}: terug in escrow',
   'admin.chargebackLost': 'verloren op {date}, afgeschreven: {reason}',
+  'admin.chargedBackEnd':
+    'Beëindigd door de verloren terugboeking: die nam alles wat in escrow stond, dus er is niets terugbetaald of uitbetaald via de betaalprovider.',
   'admin.chargebackLine': '{amount} · {reason} · {date}',
   'admin.duplicateRefunds': 'Terugbetaalde dubbele betalingen',
   'admin.duplicateRefundLine': '{amount} terugbetaald · {date}',

@@ -11,6 +11,7 @@ export const nlRequests: Record<keyof typeof enRequests, string> = {
   'request.status.delivered': 'Voltooid, in beoordeling',
   'request.status.dispute': 'Betwist',
   'request.status.refunded': 'Terugbetaald',
+  'request.status.charged_back': 'Terugbetaald: de betaling is teruggeboekt',
   'request.status.split_resolved': 'Opgelost met verdeling',
   'request.steps.1': 'Verzoek ontvangen',
   'request.steps.2': 'Geaccepteerd',

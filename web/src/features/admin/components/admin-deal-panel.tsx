@@ -235,6 +235,7 @@ export function AdminDealPanel({
       <MoneyNotes
         chargebacks={deal.chargebacks}
         duplicateRefunds={deal.duplicateRefunds}
+        statusText={deal.state.brandText}
       />
       {split && (
         <SplitStatus

@@ -173,6 +173,7 @@ export function AdminRequestPanel({
       <MoneyNotes
         chargebacks={request.chargebacks}
         duplicateRefunds={request.duplicateRefunds}
+        statusText={request.state.text}
       />
       {request.split && (
         <SplitStatus

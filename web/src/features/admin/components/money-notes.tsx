@@ -28,13 +28,18 @@ interface DuplicateRefund {
   at: string;
 }
 
-/** Chargebacks and automatically refunded duplicate payments of a deal or payment request. */
+/**
+ * Chargebacks and automatically refunded duplicate payments of a deal or payment request, and
+ * whether a lost chargeback ended it (its status text says so: `…charged_back`).
+ */
 export function MoneyNotes({
   chargebacks,
   duplicateRefunds,
+  statusText,
 }: {
   chargebacks: Chargeback[];
   duplicateRefunds: DuplicateRefund[];
+  statusText: string;
 }) {
   const date = (at: string) => formatDate(at);
   return (
@@ -64,6 +69,11 @@ export function MoneyNotes({
               </li>
             ))}
           </ul>
+          {statusText.endsWith('.charged_back') && (
+            <p className="mt-1 font-semibold" data-testid="charged-back-end">
+              {t('admin.chargedBackEnd')}
+            </p>
+          )}
         </div>
       )}
       {duplicateRefunds.length > 0 && (

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   connectPayouts,
@@ -159,5 +160,51 @@ describe('a chargeback lost for the whole escrow', () => {
     } finally {
       errors.mockRestore();
     }
+  });
+  it('given a deal stored stuck after such a loss (by a version before this end), when an admin refunds it, then it ends cancelled as charged back with nothing asked of the gateway', async () => {
+    const brand = await registerUser(t.app);
+    const deal = await createDeal(t.app, brand.token, { amount: '100' });
+    await payDeal(t.app, t.ctx, brand.token, deal.id);
+    const sessionId = t.ctx.queries.deals.byId(deal.id)!.context
+      .checkoutSessionId!;
+    await page(sessionId, 'chargeback');
+    // The lost outcome as an older version recorded it: no end followed it.
+    const streamId = `deal-${deal.id}`;
+    const stored = await t.ctx.store.readStream(streamId);
+    const opened = stored.at(-1)!;
+    const { disputeId } = opened.data as { disputeId: string };
+    await t.ctx.store.append(
+      streamId,
+      [
+        {
+          id: randomUUID(),
+          type: 'ChargebackClosed',
+          data: {
+            disputeId,
+            outcome: 'lost',
+            reason: 'fraudulent',
+            gatewayEventId: 'evt_stored_lost',
+          },
+          metadata: opened.metadata,
+        },
+      ],
+      opened.revision,
+    );
+    await t.ctx.settle(await t.ctx.store.headPosition());
+    expect(t.ctx.queries.deals.byId(deal.id)!.status).not.toBe('cancelled');
+
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/deals/${deal.id}/refund`,
+      headers: bearer(admin),
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    await t.ctx.settle(await t.ctx.store.headPosition());
+    const after = (await get(`/api/deals/${deal.id}`, brand.token)).json();
+    expect(after.status).toBe('cancelled');
+    expect(after.state.brandText).toBe('deal.brand.charged_back');
+    expect(simulatedGatewayOf(t).ledger.moneyOfGroup(streamId).refunds).toEqual(
+      [],
+    );
   });
 });

@@ -188,6 +188,9 @@ export function adminRequestCan(
   const c = snapshot.context;
   return adminRequestActions.filter((a) => {
     if (a === 'retrySplit') return failedSplitParts(c.split).length > 0;
+    // A deferred payout was released already: it follows once the creator's payout account is
+    // ready (the timer asks again), and an admin's second release is refused.
+    if (a === 'release' && c.payoutDeferredAt !== null) return false;
     const data = adminProbes[a](c) as never;
     const metadata = probeMetadata(now, { kind: 'admin', id: 'probe' });
     return snapshot.can({ type: adminProbeTypes[a], data, metadata } as Event);

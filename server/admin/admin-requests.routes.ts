@@ -158,6 +158,8 @@ function releaseHoldRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps): void {
 const actionAnswer = z.object({
   success: z.boolean(),
   pending: z.boolean(),
+  /** A release: what the payout waits for (`bank_account`: the creator has no ready payout account), as the brand's approval answers. */
+  waitingFor: adminPaymentRequestSchema.shape.payoutWaitingFor,
   request: adminPaymentRequestSchema,
 });
 
@@ -167,6 +169,8 @@ interface RequestAction {
   body?: z.ZodType;
   /** A retry under the same key replays "under way" (the action records no intent of its own to answer). */
   keepUnderWayAnswer?: boolean;
+  /** The action pays the creator out: while that payout waits (e.g. for their payout account), the answer is 202 and says what for. */
+  paysOut?: boolean;
   /** Records the command; settles once the payments reactor answered ('pending' while under way). */
   run: (
     id: number,
@@ -185,7 +189,8 @@ function requestActions(ctx: AdminRouteDeps['ctx']): RequestAction[] {
     {
       path: 'release',
       description:
-        "Releases the request's money to the creator (a payout now, or deferred until their payout account is ready); also during a hold.",
+        "Releases the request's money to the creator (a payout now, or deferred until their payout account is ready); also during a hold. 202 with `waitingFor` while the payout waits: `bank_account` when the creator has no ready payout account (no payout is started; it follows once they add one).",
+      paysOut: true,
       run: async (id, cc, key) => {
         const r = await outcomes().recordOnce(target(id), key, () =>
           releasePaymentRequest(
@@ -293,9 +298,14 @@ function adminRequestMoneyRoutes(
         const failed =
           answer.split?.transfer === 'failed' ||
           answer.split?.refund === 'failed';
-        return reply
-          .status(pending ? 202 : 200)
-          .send({ success: !failed, pending, request: answer });
+        const waitingFor = action.paysOut ? answer.payoutWaitingFor : null;
+        const waiting = pending || waitingFor !== null;
+        return reply.status(waiting ? 202 : 200).send({
+          success: !failed,
+          pending: waiting,
+          waitingFor,
+          request: answer,
+        });
       },
     );
   }

@@ -199,6 +199,47 @@ describe('admin payment requests', () => {
     });
   });
 
+  it("given a disputed request whose creator has no payout account, when an admin releases it, then no payout starts: 202 waiting for the creator's bank account", async () => {
+    const { id, token } = await createPaidRequest(t.app, t.ctx, creator.token);
+    expect((await complete(id)).statusCode).toBe(200);
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment-requests/dispute/${token}`,
+      headers: claimHeader(token),
+      payload: { reason: 'Late' },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const item = (await adminList()).find((r) => r.id === id);
+    expect(item).toMatchObject({
+      creator: { payoutsEnabled: false },
+      adminCan: expect.arrayContaining(['release']),
+    });
+
+    const released = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payment-requests/${id}/release`,
+      headers: bearer(adminToken),
+    });
+    expect(released.statusCode, released.body).toBe(202);
+    // Said as the brand's approval says it: the payout waits for the creator's payout account.
+    expect(released.json()).toMatchObject({
+      pending: true,
+      waitingFor: 'bank_account',
+      request: { payoutPending: true, payoutWaitingFor: 'bank_account' },
+    });
+    const types = (await t.ctx.store.readStream(`payment-request-${id}`)).map(
+      (e) => e.type,
+    );
+    expect(types).toContain('PaymentRequestPayoutDeferred');
+    expect(types).not.toContain('PaymentRequestPayoutRequested');
+    // Released already: a second release would be refused, so it is not offered; the payout
+    // follows by itself once the creator's payout account is ready.
+    expect(released.json().request.adminCan).not.toContain('release');
+    expect(
+      (await adminList(auditorToken)).find((r) => r.id === id)?.adminCan,
+    ).toEqual([]);
+  });
+
   it('given a request that is not on hold, when an admin releases the hold, then 409', async () => {
     const { id } = await createPaidRequest(t.app, t.ctx, creator.token);
     const res = await releaseHold(id);

@@ -56,6 +56,12 @@ export const enAdmin = {
   'admin.resume': 'Resume',
   'admin.refund': 'Refund {amount}',
   'admin.confirmRelease': 'Release the payment to the creator?',
+  'admin.confirmReleaseWaits':
+    'Release the payment to the creator? They have no payout account yet: the money stays in escrow and is paid out once they add one.',
+  'admin.releaseWaits':
+    'The creator has no payout account yet: a release keeps the money in escrow until they add one, and it is paid out then.',
+  'admin.releaseWaitsDone':
+    "Released: the payout waits for the creator's payout account.",
   'admin.confirmHold': 'Put this payment on hold?',
   'admin.confirmResume': 'Resume this deal and its timers?',
   'admin.confirmRefund': 'Refund the brand and cancel this deal?',

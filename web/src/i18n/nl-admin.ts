@@ -60,6 +60,12 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.resume': 'Hervatten',
   'admin.refund': '{amount} terugbetalen',
   'admin.confirmRelease': 'De betaling aan de creator vrijgeven?',
+  'admin.confirmReleaseWaits':
+    'De betaling aan de creator vrijgeven? Die heeft nog geen uitbetaalrekening: het geld blijft in escrow en wordt uitbetaald zodra die er is.',
+  'admin.releaseWaits':
+    'De creator heeft nog geen uitbetaalrekening: na vrijgeven blijft het geld in escrow tot die er is, en dan wordt het uitbetaald.',
+  'admin.releaseWaitsDone':
+    'Vrijgegeven: de uitbetaling wacht op de uitbetaalrekening van de creator.',
   'admin.confirmHold': 'Deze betaling vastzetten?',
   'admin.confirmResume': 'Deze deal en de termijnen hervatten?',
   'admin.confirmRefund': 'Het merk terugbetalen en deze deal annuleren?',

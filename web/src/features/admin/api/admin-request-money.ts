@@ -2,10 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { newIdempotencyKey } from '@/features/admin/model/admin-split';
 import { adminApi } from './admin-api';
 
-/** 200 once the gateway answered; 202 with `pending` while the payout or refund is under way. */
+/** 200 once the gateway answered; 202 with `pending` while the payout or refund is under way (or waits, `waitingFor`). */
 interface RequestMoneyAnswer {
   success: boolean;
   pending: boolean;
+  /** A release: `bank_account` while the payout waits for the creator's payout account. */
+  waitingFor: string | null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { DisputeThreadPanel } from '@/features/disputes/components/dispute-thread-panel';
 import type { AdminPaymentRequestDto } from '@machines/contract/api';
 import { Badge } from '@/components/ui/badge';
@@ -60,11 +61,50 @@ type Mutation = {
   mutate: (
     id: number,
     o: {
-      onSuccess: (answer: { pending?: boolean }) => void;
+      onSuccess: (answer: {
+        pending?: boolean;
+        waitingFor?: string | null;
+      }) => void;
       onError: () => void;
     },
   ) => void;
 };
+
+/** What an action's answer is titled: done, still under way, or a payout waiting for the creator's payout account. */
+const answerTitle = (answer: {
+  pending?: boolean;
+  waitingFor?: string | null;
+}): string =>
+  t(
+    answer?.waitingFor === 'bank_account'
+      ? 'admin.releaseWaitsDone'
+      : answer?.pending
+        ? 'admin.moneyPending'
+        : 'admin.done',
+  );
+
+/**
+ * No payout account yet: a release keeps the money in escrow until there is one (the server
+ * defers the payout), which the admin reads beside the button and in its confirmation.
+ */
+function useReleaseWaits(request: AdminPaymentRequestDto, releasable: boolean) {
+  const id = useId();
+  const waits = releasable && !request.creator.payoutsEnabled;
+  const note = waits && (
+    <p
+      id={id}
+      className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900"
+      data-testid="release-waits"
+    >
+      {t('admin.releaseWaits')}
+    </p>
+  );
+  return {
+    note,
+    describedBy: waits ? id : undefined,
+    question: t(waits ? 'admin.confirmReleaseWaits' : 'admin.confirmRelease'),
+  };
+}
 
 /** The admin actions the request's statechart allows now, each behind a confirmation. */
 function useRequestActions(request: AdminPaymentRequestDto) {
@@ -74,13 +114,11 @@ function useRequestActions(request: AdminPaymentRequestDto) {
   const refund = useAdminRequestRefund();
   const allowed = adminRequestCan(request);
   const busy = releaseHold.isPending || release.isPending || refund.isPending;
+  const waits = useReleaseWaits(request, allowed.includes('release'));
   const act = (mutation: Mutation, question: string, failKey: MessageKey) =>
     ask(question, () =>
       mutation.mutate(request.id, {
-        onSuccess: (answer) =>
-          toast({
-            title: t(answer?.pending ? 'admin.moneyPending' : 'admin.done'),
-          }),
+        onSuccess: (answer) => toast({ title: answerTitle(answer) }),
         onError: () =>
           toast({
             title: t('admin.errorTitle'),
@@ -94,8 +132,15 @@ function useRequestActions(request: AdminPaymentRequestDto) {
     variant: 'success' | 'danger',
     label: string,
     onClick: () => void,
+    describedBy?: string,
   ) => (
-    <Button key={key} variant={variant} disabled={busy} onClick={onClick}>
+    <Button
+      key={key}
+      variant={variant}
+      disabled={busy}
+      onClick={onClick}
+      aria-describedby={describedBy}
+    >
       {label}
     </Button>
   );
@@ -109,8 +154,12 @@ function useRequestActions(request: AdminPaymentRequestDto) {
         ),
       ),
     allowed.includes('release') &&
-      button('r', 'success', t('admin.release'), () =>
-        act(release, t('admin.confirmRelease'), 'admin.releaseFailed'),
+      button(
+        'r',
+        'success',
+        t('admin.release'),
+        () => act(release, waits.question, 'admin.releaseFailed'),
+        waits.describedBy,
       ),
     allowed.includes('refund') &&
       button(
@@ -124,7 +173,7 @@ function useRequestActions(request: AdminPaymentRequestDto) {
       <SplitAction key="p" subject={requestSubject(request)} disabled={busy} />
     ),
   ].filter(Boolean);
-  return { actions, dialog };
+  return { actions, note: waits.note, dialog };
 }
 
 /** One payment request for admins: creator, money, hold and payout facts; actions from the statechart. */
@@ -135,7 +184,7 @@ export function AdminRequestPanel({
   request: AdminPaymentRequestDto;
   readOnly: boolean;
 }) {
-  const { actions, dialog } = useRequestActions(request);
+  const { actions, note, dialog } = useRequestActions(request);
   const title = t('admin.requestId', { id: request.id });
 
   return (
@@ -159,7 +208,10 @@ export function AdminRequestPanel({
         </p>
       )}
       {request.payoutPending && (
-        <p className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900">
+        <p
+          className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900"
+          data-testid="payout-pending"
+        >
           {t(
             request.payoutWaitingFor === 'provider'
               ? 'admin.payoutWaitingProvider'
@@ -182,6 +234,7 @@ export function AdminRequestPanel({
           readOnly={readOnly}
         />
       )}
+      {!readOnly && note}
       <AdminActions
         readOnly={readOnly}
         actions={actions}

@@ -25,6 +25,8 @@ const en = {
   charge: 'Charge {charge}',
   chargeback: 'Simulate chargeback',
   chargebackSent: 'Chargeback sent (charge.dispute.created).',
+  chargebackPending:
+    'Chargeback opened at the payment provider, but the app has not accepted its notice (charge.dispute.created) yet: the notice is pending and is sent again until the app accepts it.',
   chargebackRefused:
     'Refused: the chargebacks of a charge cannot add up to more than it charged, less what was refunded.',
   chargebackOpen:
@@ -32,6 +34,8 @@ const en = {
   chargebackWon: 'Chargeback won',
   chargebackLost: 'Chargeback lost',
   chargebackClosed: 'Chargeback outcome sent (charge.dispute.closed).',
+  chargebackOutcomePending:
+    'Chargeback closed at the payment provider, but the app has not accepted its notice (charge.dispute.closed) yet: the notice is pending and is sent again until the app accepts it.',
   noOpenChargeback: 'There is no open chargeback on this charge.',
 };
 const nl: typeof en = {
@@ -58,6 +62,8 @@ const nl: typeof en = {
   charge: 'Betaling {charge}',
   chargeback: 'Terugboeking simuleren',
   chargebackSent: 'Terugboeking verstuurd (charge.dispute.created).',
+  chargebackPending:
+    'Terugboeking geopend bij de betaaldienst, maar de app heeft de melding (charge.dispute.created) nog niet aangenomen: de melding staat klaar en wordt opnieuw verstuurd tot de app haar aanneemt.',
   chargebackRefused:
     'Geweigerd: de terugboekingen van een betaling kunnen samen niet meer zijn dan de betaling, min wat is terugbetaald.',
   chargebackOpen:
@@ -66,6 +72,8 @@ const nl: typeof en = {
   chargebackLost: 'Terugboeking verloren',
   chargebackClosed:
     'Uitkomst van de terugboeking verstuurd (charge.dispute.closed).',
+  chargebackOutcomePending:
+    'Terugboeking gesloten bij de betaaldienst, maar de app heeft de melding (charge.dispute.closed) nog niet aangenomen: de melding staat klaar en wordt opnieuw verstuurd tot de app haar aanneemt.',
   noOpenChargeback: 'Er loopt geen terugboeking op deze betaling.',
 };
 

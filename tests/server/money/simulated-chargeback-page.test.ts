@@ -6,6 +6,7 @@ import {
 } from '@tests/support/flow-helpers';
 import { loadConfig } from '@server/config';
 import { isSimulated } from '@server/money/gateway/create-gateway';
+import { injectTransport } from '@server/money/gateway/simulated/simulated-webhooks';
 import {
   bearer,
   createDeal,
@@ -190,6 +191,66 @@ describe('simulated gateway: the test-mode chargeback page', () => {
     const none = await refunded.post('won');
     expect(none.statusCode).toBe(409);
     expect(none.body).toContain('data-code="no_open_chargeback"');
+  });
+
+  it('when the webhook fails after the gateway stored the dispute, the page answers 202: the chargeback was opened and its notice is pending (EN, NL); the notice is sent again and the ledger records it', async () => {
+    const gateway = simulatedGatewayOf(t);
+    const creator = await registerUser(t.app);
+    const toApp = injectTransport(t.app);
+    const paid = async () => {
+      const { id } = await createPaidRequest(t.app, t.ctx, creator.token);
+      const c = t.ctx.queries.requests.byId(id)!.context;
+      return {
+        id,
+        chargeId: c.chargeId!,
+        post: paymentPage(c.checkoutSessionId!),
+      };
+    };
+    const en = await paid();
+    const nl = await paid();
+    let appDown = true;
+    gateway.useWebhookTransport(async (r) => (appDown ? 503 : toApp(r)));
+    try {
+      const opened = await en.post('chargeback');
+      expect(opened.statusCode).toBe(202);
+      expect(opened.body).toContain(
+        'Chargeback opened at the payment provider, but the app has not accepted its notice (charge.dispute.created) yet',
+      );
+      expect(opened.body).not.toContain('Refused');
+      const openedNl = await nl.post('chargeback', 'nl');
+      expect(openedNl.statusCode).toBe(202);
+      expect(openedNl.body).toContain(
+        'Terugboeking geopend bij de betaaldienst, maar de app heeft de melding (charge.dispute.created) nog niet aangenomen',
+      );
+      // The disputes exist at the gateway; the ledger has not heard of them yet.
+      for (const { id, chargeId } of [en, nl]) {
+        expect(
+          gateway.ledger.disputes.filter((d) => d.chargeId === chargeId),
+        ).toHaveLength(1);
+        expect(t.ctx.queries.requests.byId(id)!.context.chargebacks).toEqual(
+          [],
+        );
+      }
+      // Its outcome's notice waits likewise.
+      const won = await en.post('won');
+      expect(won.statusCode).toBe(202);
+      expect(won.body).toContain(
+        'Chargeback closed at the payment provider, but the app has not accepted its notice (charge.dispute.closed) yet',
+      );
+
+      appDown = false;
+      expect(await gateway.redeliverWebhooks()).toBe(0);
+      await t.ctx.quiesce();
+      await t.ctx.settle(await t.ctx.store.headPosition());
+      expect(t.ctx.queries.requests.byId(en.id)!.context.chargebacks).toEqual([
+        expect.objectContaining({ status: 'won' }),
+      ]);
+      expect(t.ctx.queries.requests.byId(nl.id)!.context.chargebacks).toEqual([
+        expect.objectContaining({ status: 'open' }),
+      ]);
+    } finally {
+      gateway.useWebhookTransport(toApp);
+    }
   });
 
   it("without the payer's key (or with another), the /sim pages answer 404 and change nothing", async () => {

@@ -13,7 +13,7 @@ import {
   paymentPage,
   type PaymentPageNotice,
 } from './simulated-pages';
-import { WEBHOOK_PATH } from './simulated-webhooks';
+import { injectTransport, WebhookPending } from './simulated-webhooks';
 import { requestLanguage, type Language } from '../../../i18n/request-language';
 
 export interface SimulatedGatewayRoutesOptions {
@@ -125,6 +125,8 @@ async function chargebackOutcome(
     } catch (error) {
       if (error instanceof GatewayError && error.code === 'invalid_request')
         return [409, openOne() ? 'chargebackOpen' : 'chargebackRefused'];
+      // The dispute is stored at the gateway; only its notice to the app waits (and is sent again).
+      if (error instanceof WebhookPending) return [202, 'chargebackPending'];
       return [502, 'chargebackRefused', (error as Error).message];
     }
     return [200, 'chargebackSent'];
@@ -132,7 +134,13 @@ async function chargebackOutcome(
   // The outcome closes the charge's open chargeback.
   const open = openOne();
   if (!open) return [409, 'noOpenChargeback'];
-  await gateway.closeChargeback(open.id, step);
+  try {
+    await gateway.closeChargeback(open.id, step);
+  } catch (error) {
+    if (error instanceof WebhookPending)
+      return [202, 'chargebackOutcomePending'];
+    throw error;
+  }
   return [200, 'chargebackClosed'];
 }
 
@@ -266,18 +274,7 @@ function onboardingRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
 export const simulatedGatewayRoutes: FastifyPluginAsync<
   SimulatedGatewayRoutesOptions
 > = async (app, { gateway }) => {
-  gateway.useWebhookTransport(async ({ payload, signature }) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: WEBHOOK_PATH,
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': signature,
-      },
-      payload,
-    });
-    return response.statusCode;
-  });
+  gateway.useWebhookTransport(injectTransport(app));
 
   // HTML forms post urlencoded bodies; parsed here only, the rest of the app is untouched.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {

@@ -65,6 +65,8 @@ export interface SimulatedGateway extends PaymentGateway {
   failRefundsWith(code: GatewayErrorCode | null): void;
   /** Where signed webhooks go; the /sim routes plug in `app.inject` (default: HTTP POST to PUBLIC_URL). */
   useWebhookTransport(transport: WebhookTransport): void;
+  /** Sends the webhooks the app did not accept again now (they are retried on their own too); how many still wait. */
+  redeliverWebhooks(): Promise<number>;
   /**
    * The key in the URLs the gateway hands out (checkout for the payer, account link for the
    * creator): the /sim pages act only for whoever holds it. Derived from the gateway's secret, so
@@ -323,6 +325,7 @@ export function createSimulatedGateway(
     useWebhookTransport(transport) {
       webhooks.useTransport(transport);
     },
+    redeliverWebhooks: () => webhooks.redeliver(),
     close() {
       ledger.close();
     },

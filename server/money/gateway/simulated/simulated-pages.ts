@@ -101,7 +101,9 @@ export function onboardingPage(input: {
 /** What the payment page reports after an action, in the page's language. */
 export type PaymentPageNotice =
   | 'chargebackSent'
+  | 'chargebackPending'
   | 'chargebackClosed'
+  | 'chargebackOutcomePending'
   | 'chargebackRefused'
   | 'chargebackOpen'
   | 'noOpenChargeback';

@@ -29,6 +29,7 @@ function MismatchTable({ kind, rows }: { kind: string; rows: Mismatch[] }) {
         columns={[
           t('admin.recon.problem'),
           t('admin.recon.reference'),
+          t('admin.recon.escrow'),
           t('admin.recon.ledger'),
           t('admin.recon.gateway'),
           t('admin.recon.at'),
@@ -41,12 +42,8 @@ function MismatchTable({ kind, rows }: { kind: string; rows: Mismatch[] }) {
             data-testid="reconciliation-mismatch"
           >
             <td>{t(`admin.recon.${m.problem}` as MessageKey)}</td>
-            <td className="break-all">
-              {m.reference}
-              {m.streamId && (
-                <span className="block text-slate-500">{m.streamId}</span>
-              )}
-            </td>
+            <td>{m.reference}</td>
+            <td className="text-slate-500">{m.streamId ?? '—'}</td>
             <td>{money(m.ledgerCents)}</td>
             <td>{money(m.gatewayCents)}</td>
             <td>{formatDateTime(m.at)}</td>

@@ -22,7 +22,7 @@ function UnbalancedTable({ rows }: { rows: TrialBalanceDto['unbalanced'] }) {
           key={`${u.streamId}:${u.at}`}
           className="border-t border-slate-100 align-top"
         >
-          <td className="break-all">{u.streamId}</td>
+          <td>{u.streamId}</td>
           <td>{formatMoney(u.postedCents)}</td>
           <td>{formatMoney(u.pendingCents)}</td>
           <td>{formatDateTime(u.at)}</td>

@@ -15,6 +15,8 @@ const positiveNumber = (fallback: number) =>
   z.coerce.number().positive().default(fallback);
 const positiveInt = (fallback: number) =>
   z.coerce.number().int().positive().default(fallback);
+const firstTryRange =
+  'must be a whole number of milliseconds from 100 to 60000 (default 3000)';
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
   .default('false')
@@ -191,6 +193,13 @@ const configFields = z.object({
   BACKUP_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(35).default(35),
   // Admins are alerted once the oldest unanswered money intent is this old.
   INTENT_ALERT_MINUTES: positiveNumber(15),
+  // How long the payments runner waits for an intent's first try before parking it (docs/payments.md).
+  PAYMENTS_FIRST_TRY_MS: z.coerce
+    .number({ error: firstTryRange })
+    .int({ error: firstTryRange })
+    .min(100, { error: firstTryRange })
+    .max(60_000, { error: firstTryRange })
+    .default(3_000),
   AI_BASE_URL: optionalText,
   AI_API_KEY: optionalText,
   AI_MODEL: z.string().default('gpt-4o-mini'),
@@ -405,6 +414,11 @@ export interface AppConfig {
   backupMaxAgeDays: number;
   /** `INTENT_ALERT_MINUTES`: the age of the oldest unanswered money intent past which admins are alerted. */
   intentAlertMinutes: number;
+  /**
+   * `PAYMENTS_FIRST_TRY_MS`: how long the payments runner waits for an intent's first try; a
+   * provider call still running then is parked and the other deals' and requests' intents go on.
+   */
+  paymentsFirstTryMs: number;
   notifications: {
     smtpUrl: string | undefined;
     mailFrom: string;
@@ -578,6 +592,7 @@ export function loadConfig(
     fiscalRetentionYears: e.FISCAL_RETENTION_YEARS,
     backupMaxAgeDays: e.BACKUP_MAX_AGE_DAYS,
     intentAlertMinutes: e.INTENT_ALERT_MINUTES,
+    paymentsFirstTryMs: e.PAYMENTS_FIRST_TRY_MS,
     notifications: notificationsOf(e),
     invoices: invoicesOf(e),
     logLevel: e.LOG_LEVEL,

@@ -110,16 +110,17 @@ function intentWatchFor(
 
 /** The payments reactor, the timers and any others on one runner with their checkpoints. */
 function paymentsReactors(
-  parts: Pick<PaymentsDeps, 'store' | 'readDb' | 'bus' | 'run'> & {
+  parts: Pick<PaymentsDeps, 'store' | 'readDb' | 'bus' | 'run' | 'config'> & {
     gateway: PaymentGateway;
     moreReactors: NonNullable<PaymentsDeps['moreReactors']>;
   },
   timers: ReturnType<typeof createTimerReactor>,
 ) {
-  const { store, readDb, bus, run, gateway, moreReactors } = parts;
+  const { store, readDb, bus, run, gateway, moreReactors, config } = parts;
   return createReactorRunner({
     store,
     db: readDb,
+    firstTryMs: config.paymentsFirstTryMs,
     reactors: [
       createPaymentsReactor({ bus, run, gateway }),
       timers,
@@ -178,7 +179,7 @@ export function createPaymentsWiring({
       ),
   });
   const reactors = paymentsReactors(
-    { store, readDb, bus, run, gateway, moreReactors },
+    { store, readDb, bus, run, gateway, moreReactors, config },
     reactor,
   );
   const reconciliation = dailyReconciliationFor(config, store, gateway, clock);

@@ -155,7 +155,23 @@ export async function fundThroughApi(
   id: number,
 ): Promise<string> {
   const call = apiClient(server);
-  const checkout = await call<{ url: string }>(
+  await payThroughApi(server, brandToken, id);
+  const answer = await call<{ token: string }>(
+    'POST',
+    `/api/deals/${id}/generate-token`,
+    {},
+    brandToken,
+  );
+  return answer.token;
+}
+
+/** The brand pays its deal on the simulated checkout; answers the checkout's URL (with the payer's key) once paid. */
+async function payThroughApi(
+  server: RunningServer,
+  brandToken: string,
+  id: number,
+): Promise<URL> {
+  const checkout = await apiClient(server)<{ url: string }>(
     'POST',
     '/api/create-checkout-session',
     { dealId: id },
@@ -165,13 +181,26 @@ export async function fundThroughApi(
     await submitSimulatedPage(server, checkout.url, 'outcome=pay&method=card'),
   ).toBe(303);
   await untilStatus(server, brandToken, id, 'pending_delivery');
-  const answer = await call<{ token: string }>(
-    'POST',
-    `/api/deals/${id}/generate-token`,
-    {},
-    brandToken,
-  );
-  return answer.token;
+  return new URL(checkout.url, server.url);
+}
+
+/**
+ * The brand pays its deal, then on the test-mode payment page the card issuer charges all of it
+ * back and the chargeback is lost: answers once the deal has ended (cancelled, charged back).
+ */
+export async function chargedBackThroughApi(
+  server: RunningServer,
+  brandToken: string,
+  id: number,
+): Promise<void> {
+  const checkout = await payThroughApi(server, brandToken, id);
+  // The payer's key of the checkout opens the paid session's test tools.
+  const tools = `/sim/payments/${checkout.pathname.split('/').pop()}${checkout.search}`;
+  for (const outcome of ['chargeback', 'lost'])
+    expect(await submitSimulatedPage(server, tools, `outcome=${outcome}`)).toBe(
+      200,
+    );
+  await untilStatus(server, brandToken, id, 'cancelled');
 }
 
 /**

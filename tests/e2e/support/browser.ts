@@ -48,6 +48,20 @@ export async function phoneContext(
   return context;
 }
 
+/** A page of a phone-sized context signed in with an account's token (kept where the app keeps it). */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  token: string,
+  locale = 'en-US',
+): Promise<Page> {
+  const context = await phoneContext(browser, baseURL, locale);
+  await context.addInitScript((value: string) => {
+    localStorage.setItem('authToken', value);
+  }, token);
+  return context.newPage();
+}
+
 /**
  * Saves a screenshot of the current screen under tests/e2e/screenshots/ and checks that the page
  * does not scroll sideways at 390 px.

@@ -205,6 +205,11 @@ export const eventTexts = {
     'Put on hold by {name}: {reason}.',
     'Vastgehouden door {name}: {reason}.',
   ),
+  // An admin's hold for manual review (machines/deal/hold-reason.ts): its code in words.
+  'DealPutOnHold.adminReview': x(
+    'Put on hold by {name} for manual review.',
+    'Vastgehouden door {name} voor handmatige controle.',
+  ),
   DealReleasedFromHold: x(
     'Hold lifted by {name}; timers resumed.',
     'Vasthouden opgeheven door {name}; termijnen lopen weer.',

@@ -140,7 +140,11 @@ function disputeReads(deps: AdminRouteDeps, history: DealHistoryOf) {
   ): Promise<DisputeDetail> => {
     const summary = kinds[kind].summary(id);
     if (!summary) throw new DomainError(kinds[kind].never);
-    return disputeDetail(summary, await kinds[kind].history(id, language));
+    return disputeDetail(
+      summary,
+      await kinds[kind].history(id, language),
+      language,
+    );
   };
   const send = (
     request: FastifyRequest,

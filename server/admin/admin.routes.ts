@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_REVIEW_HOLD } from '@machines/deal/hold-reason';
 import { adminCountsSchema, adminDealSchema } from '@machines/contract/api';
 import { adminChips, type AdminChip } from '@machines/deal/deal-order';
 import { adminOf } from '../auth/authenticate';
@@ -435,7 +436,7 @@ function adminDealActionRoutes(
   action('/api/admin/deals/:id/hold', (id, cc) =>
     ctx.run.deal(
       id,
-      { type: 'PutOnHold', reason: 'Held by an admin for manual review' },
+      { type: 'PutOnHold', reason: ADMIN_REVIEW_HOLD },
       cc,
       dealGuard.admin,
     ),

@@ -1,4 +1,5 @@
 import { escrowedCents, type DealContext } from '@machines/deal/deal.context';
+import { isAdminReviewHold } from '@machines/deal/hold-reason';
 import type { DealEvent } from '@machines/deal/deal.events';
 import { milestoneOfEvent } from '@machines/deal/deal-milestone-context';
 import type { DisputeMessage } from '@machines/escrow/dispute-message';
@@ -336,10 +337,13 @@ function describeEvent(
     case 'DealCompletedManually':
       return text('DealCompletedManually', { reason: event.data.reason });
     case 'DealPutOnHold':
-      return text(`DealPutOnHold.${event.data.source}`, {
-        name,
-        reason: event.data.reason,
-      });
+      return event.data.source === 'admin' &&
+        isAdminReviewHold(event.data.reason)
+        ? text('DealPutOnHold.adminReview', { name })
+        : text(`DealPutOnHold.${event.data.source}`, {
+            name,
+            reason: event.data.reason,
+          });
     case 'DealReleasedFromHold':
       return describeHoldLifted(event, name);
     case 'DealNoteAdded':

@@ -5,6 +5,7 @@ import type { Milestone } from '@machines/deal/milestone.machine';
 import { latestDisputedMilestone } from '@machines/deal/deal-milestone-context';
 import { centsToDecimal } from '@machines/money';
 import { referenceIn } from '@machines/contract/money-api';
+import { holdReasonIn } from '@machines/deal/hold-reason';
 import type { Language as Lang } from '../i18n/request-language';
 import type { DealRecord } from '../../projections/deals.queries';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
@@ -272,14 +273,14 @@ const referenceOf = (d: Record<string, unknown>): string | null => {
 const data = (e: HistoryEntry) => (e.data ?? {}) as Record<string, unknown>;
 
 /** Holds from the replayed view: on hold after an event that was not on hold before it, and back. */
-function holdsOf(history: HistoryEntry[]): DisputeDetail['holds'] {
+function holdsOf(history: HistoryEntry[], lang: Lang): DisputeDetail['holds'] {
   const holds: DisputeDetail['holds'] = [];
   let held = false;
   for (const e of history) {
     if (!held && e.view.onHold) {
       const d = data(e);
-      // The reason as given (by the admin, or the card issuer's for a chargeback); the source says which.
-      const reason = String(d['reason'] ?? '');
+      // The reason as given (the card issuer's for a chargeback), an admin's review in the reader's words; the source says which.
+      const reason = holdReasonIn(String(d['reason'] ?? ''), lang);
       holds.push({
         since: e.at,
         until: null,
@@ -299,6 +300,7 @@ function holdsOf(history: HistoryEntry[]): DisputeDetail['holds'] {
 export function disputeDetail(
   summary: DisputeSummary,
   history: HistoryEntry[],
+  lang: Lang,
 ): DisputeDetail {
   const opened = history.find((e) => openedTypes.includes(e.type));
   const evidence = [
@@ -323,7 +325,7 @@ export function disputeDetail(
         files: (data(e)['files'] ?? []) as EvidenceFileDto[],
       })),
   ];
-  const holds = holdsOf(history);
+  const holds = holdsOf(history, lang);
   return {
     ...summary,
     description: opened

@@ -3,6 +3,7 @@ import type {
   PersonalDataExport,
 } from '@machines/contract/privacy-api';
 import type { Actor } from '@machines/events/metadata';
+import { holdReasonIn } from '@machines/deal/hold-reason';
 import { personalValues } from '@machines/events/personal-fields';
 import {
   StreamNotFound,
@@ -63,19 +64,46 @@ export async function readIfAny(
   }
 }
 
+/** A value the person reads in their language where it is stored as a code: an admin's hold for review. */
+const readable = (
+  type: string,
+  path: string,
+  value: string,
+  lang: 'en' | 'nl',
+): string =>
+  type === 'DealPutOnHold' && path === 'reason'
+    ? holdReasonIn(value, lang)
+    : value;
+
+function readableData(
+  event: RecordedEvent,
+  data: unknown,
+  lang: 'en' | 'nl',
+): unknown {
+  const reason = (data as { reason?: unknown } | null)?.reason;
+  return typeof reason === 'string'
+    ? {
+        ...(data as object),
+        reason: readable(event.type, 'reason', reason, lang),
+      }
+    : data;
+}
+
 /**
- * One stored event as the export shows it; `isYou` tells the person's own actions. A party reads
- * its own payment ids whole and the other side's as present (`side`: which side the person is on
- * in this deal or request), as in the deal and request answers.
+ * One stored event as the export shows it, in the person's language `lang` where a value is stored
+ * as a code; `isYou` tells the person's own actions. A party reads its own payment ids whole and
+ * the other side's as present (`side`: which side the person is on in this deal or request), as in
+ * the deal and request answers.
  */
 export function exportedEvent(
   event: RecordedEvent,
   reader: ExportReader,
   isYou: (actor: Actor) => boolean,
+  lang: 'en' | 'nl',
   side?: 'brand' | 'creator',
 ): ExportedEvent {
   const metadata = event.metadata as { actor: Actor; at: string };
-  const data = withoutSecrets(event.data);
+  const data = readableData(event, withoutSecrets(event.data), lang);
   return {
     stream: event.streamId,
     type: event.type,
@@ -92,10 +120,12 @@ export function exportedEvent(
 
 /**
  * The personal values the person's events hold, by the catalogue's marks (machines/events/
- * personal-fields.ts), once each; secrets (hashes) are left out as in the events.
+ * personal-fields.ts), once each, in `lang` where stored as a code; secrets (hashes) are left out
+ * as in the events.
  */
 export function personalDataOf(
   events: readonly RecordedEvent[],
+  lang: 'en' | 'nl',
 ): PersonalDataExport['personalData'] {
   const seen = new Set<string>();
   const out: PersonalDataExport['personalData'] = [];
@@ -104,7 +134,9 @@ export function personalDataOf(
       const leaf = found.path.split('.').pop()!.replace('[]', '');
       if (secretKeys.has(leaf) || found.path.includes('keys.')) continue;
       const value =
-        leaf === 'endpoint' ? endpointHost(found.value) : found.value;
+        leaf === 'endpoint'
+          ? endpointHost(found.value)
+          : readable(event.type, found.path, found.value, lang);
       const key = `${found.path}\u0000${value}`;
       if (seen.has(key)) continue;
       seen.add(key);

@@ -83,11 +83,12 @@ export async function partyOf(
 const withEvents = (
   parties: Party[],
   isYou: (actor: Actor) => boolean,
+  lang: 'en' | 'nl',
 ): Collaboration[] =>
   parties.map((p) => ({
     ...p.summary,
     events: p.events.map((e) =>
-      exportedEvent(e, p.reader, isYou, p.summary.role),
+      exportedEvent(e, p.reader, isYou, lang, p.summary.role),
     ),
   }));
 
@@ -144,6 +145,9 @@ export async function assembleExport(
   g: Gathered,
 ): Promise<PersonalDataExport> {
   const parties = [...g.deals, ...g.requests];
+  // The person's language (their profile's, or their link's) for values stored as codes.
+  const language = g.profile?.language ?? g.link?.language;
+  const readIn = language === 'nl' ? 'nl' : 'en';
   const all = [...g.accountEvents, ...parties.flatMap((p) => p.events)];
   const exported: PersonalDataExport = {
     format: 'escrow-personal-data-export',
@@ -154,10 +158,12 @@ export async function assembleExport(
     profile: g.profile,
     link: g.link,
     account: {
-      events: g.accountEvents.map((e) => exportedEvent(e, 'party', g.isYou)),
+      events: g.accountEvents.map((e) =>
+        exportedEvent(e, 'party', g.isYou, readIn),
+      ),
     },
-    deals: withEvents(g.deals, g.isYou),
-    paymentRequests: withEvents(g.requests, g.isYou),
+    deals: withEvents(g.deals, g.isYou, readIn),
+    paymentRequests: withEvents(g.requests, g.isYou, readIn),
     documents: g.documents,
     notifications: {
       preferences: g.preferences,
@@ -176,7 +182,7 @@ export async function assembleExport(
       })),
     agreements: agreementsOf(all, g.isYou),
     pushSubscriptions: g.pushHosts.map((host) => ({ host })),
-    personalData: personalDataOf(all),
+    personalData: personalDataOf(all, readIn),
   };
   // An admin reads through the admin rule (acting payment ids become "present").
   return g.requestedBy === 'admin' ? redactForAdmin(exported) : exported;

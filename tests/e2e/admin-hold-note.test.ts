@@ -1,0 +1,98 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enAdmin } from '@/i18n/en-admin';
+import { nlAdmin } from '@/i18n/nl-admin';
+import { seriousViolations } from './support/axe';
+import {
+  disputedDealThroughApi,
+  registerBrandThroughApi,
+} from './support/api-deals';
+import { launchBrowser, phoneContext, screens } from './support/browser';
+import { unique } from './support/flows';
+import {
+  ADMIN,
+  apiClient,
+  startServer,
+  type RunningServer,
+} from './support/server';
+
+const LOCALES = [
+  ['en', 'en-US'],
+  ['nl', 'nl-NL'],
+] as const;
+const NOTE = {
+  en: 'Held by an admin for manual review',
+  nl: 'Vastgehouden door een beheerder voor handmatige controle',
+};
+const HELD = {
+  en: `Put on hold by ${ADMIN.username} for manual review.`,
+  nl: `Vastgehouden door ${ADMIN.username} voor handmatige controle.`,
+};
+
+/**
+ * An admin's hold for manual review, on a 390 px phone in English and Dutch: the deal's history
+ * replay and its dispute page say it in the admin's language (stored as a code, not an English
+ * sentence), and axe finds nothing serious.
+ */
+describe("an admin's hold note in the admin's language", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let admin = '';
+  let dealId = 0;
+  const snap = screens('admin-hold-note');
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const { token } = await registerBrandThroughApi(server, unique('holder'));
+    dealId = await disputedDealThroughApi(server, token, '@held.note');
+    const call = apiClient(server);
+    admin = (
+      await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN)
+    ).token;
+    await call('POST', `/api/admin/deals/${dealId}/hold`, undefined, admin, {
+      'idempotency-key': `hold-${dealId}`,
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it.each(LOCALES)(
+    'in %s the history replay and the dispute page word the hold',
+    async (lang, locale) => {
+      const text: Record<string, string> = lang === 'en' ? enAdmin : nlAdmin;
+      const context = await phoneContext(browser, server.url, locale);
+      await context.addInitScript(
+        (token) => localStorage.setItem('adminToken', token),
+        admin,
+      );
+      const page = await context.newPage();
+      await page.goto(`/admin?deal=${dealId}`);
+      const history = page.getByTestId('event-history');
+      await history.getByText(HELD[lang]).waitFor({ timeout: 20_000 });
+      await snap(page, `${lang}-history`);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page
+        .getByRole('tab', { name: text['admin.tab.disputes']! })
+        .click();
+      await page
+        .getByRole('list', { name: text['admin.tab.disputes']! })
+        .getByRole('button', { name: new RegExp(`#${dealId} Reel`) })
+        .click();
+      const holds = page.getByTestId('dispute-holds');
+      await holds.getByText(NOTE[lang], { exact: false }).waitFor();
+      if (lang === 'nl')
+        expect(await holds.textContent()).not.toContain(NOTE.en);
+      await page
+        .getByTestId('dispute-decisions')
+        .getByText(HELD[lang], { exact: false })
+        .waitFor();
+      await snap(page, `${lang}-dispute`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    },
+  );
+});

@@ -256,8 +256,12 @@ export function dealStateMeta(snapshot: Snapshot): DealStateMeta | null {
 /** Everything a screen needs to render a deal's status, progress and buttons, from the snapshot. */
 export function dealStateView(snapshot: Snapshot, now: string): DealStateView {
   const meta = dealStateMeta(snapshot);
-  // Cancelled because a lost chargeback gave the brand its money back: the texts say so.
-  if (snapshot.context.endReason === 'charged_back' && meta)
+  // Cancelled because a lost chargeback gave the brand its money back: the texts say so. (A deal
+  // with milestones paid out in part before ends completed: its milestones tell the rest.)
+  if (
+    snapshot.context.endReason === 'charged_back' &&
+    meta?.status === 'cancelled'
+  )
     return {
       ...dealStateViewOf(snapshot, meta, now),
       brandText: 'deal.brand.charged_back',

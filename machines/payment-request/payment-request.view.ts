@@ -107,7 +107,8 @@ export function paymentRequestStateView(
     badge: meta?.badge ?? 'grey',
     // Refunded because a lost chargeback gave the brand its money back: the text says so.
     text:
-      snapshot.context.endReason === 'charged_back'
+      snapshot.context.endReason === 'charged_back' &&
+      meta?.status === 'refunded'
         ? 'request.status.charged_back'
         : (meta?.text ?? ''),
     pastExpiry:

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { decideDeal } from '@machines/deal/deal.commands';
 import type { DealEvent } from '@machines/deal/deal.events';
 import { dealMachine } from '@machines/deal/deal.machine';
+import { dealStateView } from '@machines/deal/deal.view';
+import { paymentRequestStateView } from '@machines/payment-request/payment-request.view';
 import {
   decidePaymentRequest,
   type PaymentRequestCommand,
@@ -11,6 +13,7 @@ import { paymentRequestMachine } from '@machines/payment-request/payment-request
 import { availableOf } from '@machines/escrow/escrow-accounts';
 import { fold, initialOf, statusOf } from '@machines/statechart';
 import { deciderSpec } from '@tests/support/decider-spec';
+import { milestoneDeal } from '@tests/machines/deal/milestones-support';
 import {
   actors,
   at,
@@ -108,6 +111,11 @@ describe('a deal whose whole escrow a lost chargeback took', () => {
     expect(after.context.endReason).toBe('charged_back');
     expect(after.context.refundId).toBeNull();
     expect(after.context.hold).toBeNull();
+    expect(dealStateView(after, at(6))).toMatchObject({
+      brandText: 'deal.brand.charged_back',
+      creatorText: 'deal.creator.charged_back',
+      can: [],
+    });
     expect(availableOf(after.context.accounts, 'escrow')).toBe(0);
   });
 
@@ -157,6 +165,28 @@ describe('a deal whose whole escrow a lost chargeback took', () => {
   });
 });
 
+describe('a deal with milestones whose whole escrow a lost chargeback took', () => {
+  it('ends cancelled, every open milestone refunded by the charge back, nothing moved', () => {
+    const history = [...milestoneDeal(), dealOpened()];
+    const drafts = deal
+      .given(history)
+      .when(lost(), at(5))
+      .then(
+        { type: 'ChargebackClosed', data: { outcome: 'lost' } },
+        { type: 'DealRefunded', data: chargedBack },
+      );
+    expect(drafts[1]!.data).not.toHaveProperty('milestone');
+    const after = dealAfter(history, drafts);
+    expect(statusOf(after)).toBe('cancelled');
+    expect(after.context.milestones!.map((m) => m.status)).toEqual([
+      'refunded',
+      'refunded',
+      'refunded',
+    ]);
+    expect(after.context.refundId).toBeNull();
+  });
+});
+
 describe('a payment request whose whole escrow a lost chargeback took', () => {
   const opened = () =>
     event(
@@ -199,6 +229,9 @@ describe('a payment request whose whole escrow a lost chargeback took', () => {
     const after = requestAfter(history, drafts);
     expect(statusOf(after)).toBe('refunded');
     expect(after.context.endReason).toBe('charged_back');
+    expect(paymentRequestStateView(after, at(40)).text).toBe(
+      'request.status.charged_back',
+    );
   });
 
   it('a deferred payout the loss took ends too, and the timer retry no longer asks for a payout', () => {

@@ -7,7 +7,12 @@ import {
   disputedDealThroughApi,
   registerBrandThroughApi,
 } from './support/api-deals';
-import { launchBrowser, phoneContext, screens } from './support/browser';
+import {
+  ADMIN_LOCALES,
+  adminPhonePage,
+  adminToken,
+} from './support/admin-flows';
+import { launchBrowser, screens } from './support/browser';
 import { unique } from './support/flows';
 import {
   ADMIN,
@@ -16,10 +21,6 @@ import {
   type RunningServer,
 } from './support/server';
 
-const LOCALES = [
-  ['en', 'en-US'],
-  ['nl', 'nl-NL'],
-] as const;
 const NOTE = {
   en: 'Held by an admin for manual review',
   nl: 'Vastgehouden door een beheerder voor handmatige controle',
@@ -46,9 +47,7 @@ describe("an admin's hold note in the admin's language", () => {
     const { token } = await registerBrandThroughApi(server, unique('holder'));
     dealId = await disputedDealThroughApi(server, token, '@held.note');
     const call = apiClient(server);
-    admin = (
-      await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN)
-    ).token;
+    admin = await adminToken(server);
     await call('POST', `/api/admin/deals/${dealId}/hold`, undefined, admin, {
       'idempotency-key': `hold-${dealId}`,
     });
@@ -59,16 +58,11 @@ describe("an admin's hold note in the admin's language", () => {
     await server?.stop();
   });
 
-  it.each(LOCALES)(
+  it.each(ADMIN_LOCALES)(
     'in %s the history replay and the dispute page word the hold',
     async (lang, locale) => {
       const text: Record<string, string> = lang === 'en' ? enAdmin : nlAdmin;
-      const context = await phoneContext(browser, server.url, locale);
-      await context.addInitScript(
-        (token) => localStorage.setItem('adminToken', token),
-        admin,
-      );
-      const page = await context.newPage();
+      const page = await adminPhonePage(browser, server, locale, admin);
       await page.goto(`/admin?deal=${dealId}`);
       const history = page.getByTestId('event-history');
       await history.getByText(HELD[lang]).waitFor({ timeout: 20_000 });
@@ -92,7 +86,7 @@ describe("an admin's hold note in the admin's language", () => {
         .waitFor();
       await snap(page, `${lang}-dispute`);
       expect(await seriousViolations(page)).toEqual([]);
-      await context.close();
+      await page.context().close();
     },
   );
 });

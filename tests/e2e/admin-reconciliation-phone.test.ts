@@ -1,21 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReconciliationReportDto } from '@machines/contract/money-api';
+import {
+  movementKindValues,
+  type ReconciliationReportDto,
+} from '@machines/contract/money-api';
 import { enAdmin } from '@/i18n/en-admin';
 import { nlAdmin } from '@/i18n/nl-admin';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, phoneContext, screens } from './support/browser';
 import {
-  ADMIN,
-  apiClient,
-  startServer,
-  type RunningServer,
-} from './support/server';
-
-const LOCALES = [
-  ['en', 'en-US'],
-  ['nl', 'nl-NL'],
-] as const;
+  ADMIN_LOCALES,
+  adminPhonePage,
+  adminToken,
+} from './support/admin-flows';
+import { launchBrowser, screens } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
 
 /**
  * A reconciliation with something to report (large amounts, every kind, mismatches with long gateway
@@ -27,16 +25,7 @@ const report: ReconciliationReportDto = {
   since: '2026-10-21T00:00:00.000Z',
   until: '2026-11-20T23:59:59.000Z',
   gateway: 'simulated',
-  kinds: (
-    [
-      'charge',
-      'refund',
-      'transfer',
-      'transfer_reversal',
-      'payout',
-      'dispute',
-    ] as const
-  ).map((kind) => ({
+  kinds: movementKindValues.map((kind) => ({
     kind,
     ledgerCount: 128,
     ledgerCents: 17_345_678,
@@ -112,13 +101,7 @@ describe('the reconciliation tab on a phone', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    admin = (
-      await apiClient(server)<{ token: string }>(
-        'POST',
-        '/api/auth/admin-login',
-        ADMIN,
-      )
-    ).token;
+    admin = await adminToken(server);
   }, 180_000);
 
   afterAll(async () => {
@@ -126,16 +109,11 @@ describe('the reconciliation tab on a phone', () => {
     await server?.stop();
   });
 
-  it.each(LOCALES)(
+  it.each(ADMIN_LOCALES)(
     'in %s every cell stays on one line and each table scrolls in its own region',
     async (lang, locale) => {
       const text: Record<string, string> = lang === 'en' ? enAdmin : nlAdmin;
-      const context = await phoneContext(browser, server.url, locale);
-      await context.addInitScript(
-        (token) => localStorage.setItem('adminToken', token),
-        admin,
-      );
-      const page = await context.newPage();
+      const page = await adminPhonePage(browser, server, locale, admin);
       await page.route('**/api/admin/reconciliation*', (route) =>
         route.fulfill({ json: report }),
       );
@@ -163,7 +141,7 @@ describe('the reconciliation tab on a phone', () => {
         expect(Math.abs(box!.x - edge!.x)).toBeLessThanOrEqual(1);
       }
       await snap(page, `${lang}-scrolled`);
-      await context.close();
+      await page.context().close();
     },
   );
 });

@@ -9,19 +9,14 @@ import {
   disputedRequestWithClaim,
   registerBrandThroughApi,
 } from './support/api-deals';
-import { launchBrowser, phoneContext, screens } from './support/browser';
-import { unique } from './support/flows';
 import {
-  ADMIN,
-  apiClient,
-  startServer,
-  type RunningServer,
-} from './support/server';
-
-const LOCALES = [
-  ['en', 'en-US'],
-  ['nl', 'nl-NL'],
-] as const;
+  ADMIN_LOCALES,
+  adminPhonePage,
+  adminToken,
+} from './support/admin-flows';
+import { launchBrowser, screens } from './support/browser';
+import { unique } from './support/flows';
+import { startServer, type RunningServer } from './support/server';
 
 /**
  * An admin releases a disputed payment request whose creator has no payout account yet, on a
@@ -43,13 +38,7 @@ describe('releasing a request to a creator without a payout account', () => {
       requests[lang] = (
         await disputedRequestWithClaim(server, token, `Reel ${lang}`, 'Late')
       ).id;
-    admin = (
-      await apiClient(server)<{ token: string }>(
-        'POST',
-        '/api/auth/admin-login',
-        ADMIN,
-      )
-    ).token;
+    admin = await adminToken(server);
   }, 180_000);
 
   afterAll(async () => {
@@ -57,17 +46,12 @@ describe('releasing a request to a creator without a payout account', () => {
     await server?.stop();
   });
 
-  it.each(LOCALES)(
+  it.each(ADMIN_LOCALES)(
     'in %s the panel says the payout waits for the payout account, and offers no second release',
     async (lang, locale) => {
       const text: Record<string, string> =
         lang === 'en' ? { ...enBrand, ...enAdmin } : { ...nlBrand, ...nlAdmin };
-      const context = await phoneContext(browser, server.url, locale);
-      await context.addInitScript(
-        (token) => localStorage.setItem('adminToken', token),
-        admin,
-      );
-      const page = await context.newPage();
+      const page = await adminPhonePage(browser, server, locale, admin);
       await page.goto(`/admin?request=${requests[lang]}`);
       const panel = page.getByRole('region', {
         name: text['admin.requestId']!.replace('{id}', String(requests[lang])),
@@ -103,7 +87,7 @@ describe('releasing a request to a creator without a payout account', () => {
       await panel.getByTestId('payout-pending').waitFor();
       await snap(page, `${lang}-after`);
       expect(await seriousViolations(page, { targetSize: true })).toEqual([]);
-      await context.close();
+      await page.context().close();
     },
   );
 });

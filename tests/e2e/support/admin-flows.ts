@@ -1,10 +1,12 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { enAdmin } from '@/i18n/en-admin';
 import { enBrand } from '@/i18n/en-brand';
 import { nlAdmin } from '@/i18n/nl-admin';
 import { nlBrand } from '@/i18n/nl-brand';
+import { phoneContext } from './browser';
 import { see } from './flows';
+import { ADMIN, apiClient, type RunningServer } from './server';
 
 type Lang = 'en' | 'nl';
 const texts = {
@@ -154,4 +156,36 @@ export async function refundMilestoneAsAdmin(
     .getByRole('button', { name: text(lang, 'confirm.ok'), exact: true })
     .click();
   await settlesAs(item, 'refunded');
+}
+
+/** The admin area's languages, each with the browser locale that picks it. */
+export const ADMIN_LOCALES = [
+  ['en', 'en-US'],
+  ['nl', 'nl-NL'],
+] as const;
+
+/** The e2e admin's token, signed in through the API. */
+export async function adminToken(server: RunningServer): Promise<string> {
+  return (
+    await apiClient(server)<{ token: string }>(
+      'POST',
+      '/api/auth/admin-login',
+      ADMIN,
+    )
+  ).token;
+}
+
+/** A 390 px phone page in `locale`, signed in to the admin area with `token` (kept as the app keeps it). */
+export async function adminPhonePage(
+  browser: Browser,
+  server: RunningServer,
+  locale: string,
+  token: string,
+): Promise<Page> {
+  const context = await phoneContext(browser, server.url, locale);
+  await context.addInitScript(
+    (stored) => localStorage.setItem('adminToken', stored),
+    token,
+  );
+  return context.newPage();
 }

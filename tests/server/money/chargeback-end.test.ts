@@ -154,6 +154,13 @@ describe('a chargeback lost for the whole escrow', () => {
       );
       const adminView = (await get(`/api/admin/payment-requests/${id}`)).json();
       expect(adminView.state.text).toBe('request.status.charged_back');
+      // The request's brand (an address) hears it ended by the chargeback, not of a refund.
+      await mails.react();
+      const toBrand = (await mails.mailsTo('marketing@acme.example')).map(
+        (m) => m.subject,
+      );
+      expect(toBrand).toContain('Escrow closed after chargeback');
+      expect(toBrand).not.toContain('Refund done');
       // Written-off money is not held: nothing is held or disputed for either escrow.
       const overview = (await get('/api/admin/money/overview')).json();
       expect(overview).toMatchObject({ heldCents: 0, disputedCents: 0 });

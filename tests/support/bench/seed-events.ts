@@ -8,6 +8,7 @@ import { fold, initialOf, stateKey } from '@machines/statechart';
 import {
   actors,
   at,
+  EFFECT_KEY,
   event,
   terms,
   type AnyEventType,
@@ -28,6 +29,7 @@ interface Template {
   states: string[];
 }
 
+const dealTerms = (n: number) => terms(10_000 + (n % 1_000) * 100);
 const token = (kind: string, n: number) =>
   `${kind}${String(n).padStart(24, '0')}`;
 const dealSteps = (variant: 'released' | 'dispute' | 'unpaid'): Step[] => {
@@ -42,24 +44,41 @@ const dealSteps = (variant: 'released' | 'dispute' | 'unpaid'): Step[] => {
     s('DealCreated', (n) => ({
       dealId: n,
       ownerId: `u_${n % 5_000}`,
-      ...terms(10_000 + (n % 1_000) * 100),
+      ...dealTerms(n),
     })),
     s('ShareLinkGenerated', (n) => ({ token: token('d', n) })),
-    s('CheckoutSessionCreated'),
+    s('CheckoutSessionCreated', (n) => ({
+      totalCents: dealTerms(n).totalCents,
+    })),
   ];
   if (variant === 'unpaid') return head;
   const paid = [
-    s('PaymentSucceeded'),
+    // The brand pays exactly the deal's total: anything else is an unexpected payment, and the
+    // deal would never leave pending_payment.
+    s('PaymentSucceeded', (n) => ({ amountCents: dealTerms(n).totalCents })),
     s('CreatorAccepted'),
     s('BankOnboardingStarted'),
     s('BankAccountConnected'),
     s('ContentDelivered'),
     s('ReviewPeriodStarted', () => ({ startsAt: at(2), endsAt: at(50) })),
   ];
+  // The release's intent, then its outcome under the same key (the order the payments runner writes).
+  const release = [
+    s('FundsReleaseRequested', (n) => ({
+      trigger: 'brand',
+      key: EFFECT_KEY,
+      amountCents: dealTerms(n).amountCents,
+    })),
+    s('FundsReleased', (n) => ({
+      trigger: 'brand',
+      key: EFFECT_KEY,
+      amountCents: dealTerms(n).amountCents,
+    })),
+  ];
   const end =
     variant === 'dispute'
-      ? [s('DisputeOpened', () => ({ endsAt: at(80) })), s('FundsReleased')]
-      : [s('FundsReleased')];
+      ? [s('DisputeOpened', () => ({ endsAt: at(80) })), ...release]
+      : release;
   return [...head, ...paid, ...end];
 };
 const requestSteps: Step[] = [
@@ -75,7 +94,8 @@ const requestSteps: Step[] = [
   { type: 'PaymentRequestAccepted', data: () => ({}) },
   { type: 'PaymentRequestCheckoutCreated', data: () => ({}) },
   { type: 'PaymentRequestPaid', data: () => ({}) },
-  { type: 'PaymentRequestCompleted', data: () => ({}) },
+  { type: 'PaymentRequestPayoutRequested', data: () => ({ key: EFFECT_KEY }) },
+  { type: 'PaymentRequestCompleted', data: () => ({ key: EFFECT_KEY }) },
 ];
 const userSteps: Step[] = [
   {
@@ -93,6 +113,7 @@ function template(
   prefix: string,
   machine: AnyStateMachine,
   steps: Step[],
+  ends: string,
 ): Template {
   const events = steps.map((s, i) =>
     event(s.type, s.data(1) as Partial<DataOf<typeof s.type>>, at(i * 0.01)),
@@ -102,17 +123,36 @@ function template(
       fold(machine, events.slice(0, i + 1) as never, initialOf(machine)).value,
     ),
   );
+  // Every history must be one the statechart takes to its end: a step it refuses would leave the
+  // stamped state behind and the read models would fold a history no deal can have.
+  if (states.at(-1) !== ends)
+    throw new Error(`${prefix} history ends in ${states.join(' → ')}`);
   return { prefix, machine, steps, states };
 }
 
 /** Writes about `total` events; returns how many. */
 export function seedEventStore(path: string, total: number): number {
   const templates = {
-    released: template('deal', dealMachine, dealSteps('released')),
-    dispute: template('deal', dealMachine, dealSteps('dispute')),
-    unpaid: template('deal', dealMachine, dealSteps('unpaid')),
-    request: template('payment-request', paymentRequestMachine, requestSteps),
-    user: template('user', userMachine, userSteps),
+    released: template('deal', dealMachine, dealSteps('released'), 'completed'),
+    dispute: template(
+      'deal',
+      dealMachine,
+      dealSteps('dispute'),
+      'approved_after_dispute',
+    ),
+    unpaid: template(
+      'deal',
+      dealMachine,
+      dealSteps('unpaid'),
+      'pending_payment',
+    ),
+    request: template(
+      'payment-request',
+      paymentRequestMachine,
+      requestSteps,
+      'completed',
+    ),
+    user: template('user', userMachine, userSteps, 'onboarded'),
   };
   const db = openEventDatabase(path);
   db.pragma('synchronous = OFF');
@@ -138,7 +178,7 @@ export function seedEventStore(path: string, total: number): number {
                 : 'released';
       block.push({ t: templates[kind], n });
     }
-    for (let step = 0; step < 12; step++) {
+    for (let step = 0; step < 13; step++) {
       for (const { t, n: id } of block) {
         const s = t.steps[step];
         if (!s) continue;

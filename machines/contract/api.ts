@@ -226,6 +226,14 @@ export const dealSchema = z.object({
 export type DealDto = z.infer<typeof dealSchema>;
 
 /**
+ * A deal in the brand's list (GET /api/deals): the deal without `contract`. Its two SHA-256 hashes
+ * are 128 characters that no card shows and that compression cannot shrink (a third of a gzipped
+ * list); the deal's own page (GET /api/deals/:id) and the creator's link carry them.
+ */
+export const dealListItemSchema = dealSchema.omit({ contract: true });
+export type DealListItemDto = z.infer<typeof dealListItemSchema>;
+
+/**
  * The create/edit payload of POST /api/deals and PUT /api/deals/:id (amount as a euro decimal
  * string), as the web sends it. The server's zod schema (server/deals/deal.schemas.ts) is checked at
  * compile time to accept exactly this shape.

@@ -1,4 +1,8 @@
-import type { DealDto, AdminDealDto } from '@machines/contract/api';
+import type {
+  DealDto,
+  AdminDealDto,
+  DealListItemDto,
+} from '@machines/contract/api';
 import type { DealContext } from '@machines/deal/deal.context';
 import type { DealStatus } from '@machines/deal/deal.machine';
 import { dealSnapshotFrom, dealStateView } from '@machines/deal/deal.view';
@@ -293,8 +297,14 @@ export function toDealListItem(
   now: string,
   brandName: string,
   keyedHash: KeyedHash,
-): DealDto {
-  const dto = toDealDto(record, now, 'owner', brandName, keyedHash);
+): DealListItemDto {
+  const { contract: _contract, ...dto } = toDealDto(
+    record,
+    now,
+    'owner',
+    brandName,
+    keyedHash,
+  );
   const context: Record<string, unknown> = {};
   for (const field of GUARD_CONTEXT_FIELDS)
     if (record.context[field] !== undefined)

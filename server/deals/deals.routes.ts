@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  dealListItemSchema,
   dealSchema,
   dashboardStatsSchema,
   errorSchema,
@@ -79,7 +80,7 @@ function dealReadRoutes(app: ZodApp, deps: DealRouteDeps): void {
         summary:
           "The brand's deals, sorted as docs/product.md §4 (filter: all | active | completed)",
         querystring: dealListQuery,
-        response: { 200: z.array(dealSchema), ...errors },
+        response: { 200: z.array(dealListItemSchema), ...errors },
       },
     },
     async (request, reply) => {

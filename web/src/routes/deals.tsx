@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from '@/lib/router';
-import type { DealDto } from '@machines/contract/api';
+import type { DealListItemDto } from '@machines/contract/api';
 import type { DealFilter } from '@machines/deal/deal-order';
 import { buttonClass } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
@@ -33,7 +33,7 @@ export default function DealsRoute() {
   const [filter, setFilter] = useState<DealFilter>('all');
   const deals = useDeals(filter);
   const commands = useDealCommands();
-  const [sharing, setSharing] = useState<DealDto | null>(null);
+  const [sharing, setSharing] = useState<DealListItemDto | null>(null);
   const list = filterAndSort(deals.data ?? [], filter);
   const title = (
     <span className="flex items-center gap-2">

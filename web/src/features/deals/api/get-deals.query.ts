@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DealDto } from '@machines/contract/api';
+import type { DealListItemDto } from '@machines/contract/api';
 import type { DealFilter } from '@machines/deal/deal-order';
 import { api } from '@/lib/http';
 import { dealKeys } from './keys';
 import { fallbackPoll } from '@/lib/use-event-stream';
 
 export const fetchDeals = (filter: DealFilter) =>
-  api<DealDto[]>(`/api/deals?filter=${filter}`);
+  api<DealListItemDto[]>(`/api/deals?filter=${filter}`);
 
 export const dealsQueryOptions = (filter: DealFilter) =>
   queryOptions({

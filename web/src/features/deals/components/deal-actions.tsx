@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@/lib/router';
-import type { DealDto } from '@machines/contract/api';
+import type { DealListItemDto } from '@machines/contract/api';
 import type { DealStateView } from '@machines/deal/deal.view';
 import { Button, buttonClass } from '@/components/ui/button';
 import { formatDate } from '@/lib/dates';
@@ -9,7 +9,7 @@ import { can } from '@/features/deals/model/deal-view';
 import { supportMailto } from '@/lib/support';
 
 interface Props {
-  deal: DealDto;
+  deal: DealListItemDto;
   view: DealStateView;
   busy: boolean;
   /** Opens the share panel; without it no share button (the page shows the link itself). */
@@ -20,7 +20,7 @@ interface Props {
 
 /** Edit, Pay now and Share: the links a deal has before the creator delivers. */
 function linkButtons(
-  deal: DealDto,
+  deal: DealListItemDto,
   view: DealStateView,
   onShare: Props['onShare'],
 ): ReactNode[] {
@@ -64,7 +64,7 @@ function linkButtons(
 }
 
 /** A finished deal offers feedback and says when the funds were released; a cancelled one says so. */
-function endButtons(deal: DealDto, view: DealStateView): ReactNode[] {
+function endButtons(deal: DealListItemDto, view: DealStateView): ReactNode[] {
   if (view.status === 'completed' || view.status === 'approved_after_dispute') {
     return [
       <a

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from '@/lib/router';
-import type { DealDto } from '@machines/contract/api';
+import type { DealListItemDto } from '@machines/contract/api';
 import type { DealStateView } from '@machines/deal/deal.view';
 import { dotTones } from '@/components/ui/badge';
 import { t, formatMoney } from '@/i18n';
@@ -18,16 +18,16 @@ import { PlatformIcons } from './platform-icons';
 import { SwipeToDelete } from './swipe-to-delete';
 
 interface Props {
-  deal: DealDto;
+  deal: DealListItemDto;
   busy: boolean;
-  onShare: (deal: DealDto) => void;
-  onRelease: (deal: DealDto) => void;
-  onDispute: (deal: DealDto) => void;
+  onShare: (deal: DealListItemDto) => void;
+  onRelease: (deal: DealListItemDto) => void;
+  onDispute: (deal: DealListItemDto) => void;
   onDelete: (id: number) => void;
 }
 
 /** Who the deal is with, what it is about (title or description), where it runs and the amount. */
-function DealCardHeader({ deal }: { deal: DealDto }) {
+function DealCardHeader({ deal }: { deal: DealListItemDto }) {
   return (
     <div className="flex items-start justify-between gap-3">
       <div className="min-w-0">
@@ -52,7 +52,13 @@ function DealCardHeader({ deal }: { deal: DealDto }) {
 }
 
 /** The status as the brand reads it, with its coloured dot. */
-function DealStatus({ deal, view }: { deal: DealDto; view: DealStateView }) {
+function DealStatus({
+  deal,
+  view,
+}: {
+  deal: DealListItemDto;
+  view: DealStateView;
+}) {
   return (
     <span className="inline-flex items-center gap-2" data-testid="deal-status">
       <span

@@ -1,4 +1,4 @@
-import type { DealDto } from '@machines/contract/api';
+import type { DealListItemDto } from '@machines/contract/api';
 import { Icon } from '@/components/ui/icon';
 import { formatDateTime, formatRemaining } from '@/lib/dates';
 import { useNow } from '@/lib/use-now';
@@ -24,7 +24,7 @@ export function DealCountdown({
   side,
   clock: given,
 }: {
-  deal: DealDto;
+  deal: DealListItemDto;
   side: 'brand' | 'creator';
   clock?: DealClock | null;
 }) {

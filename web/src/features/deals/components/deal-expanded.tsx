@@ -1,4 +1,4 @@
-import type { DealDto } from '@machines/contract/api';
+import type { DealListItemDto } from '@machines/contract/api';
 import { formatDateTime } from '@/lib/dates';
 import { t, formatMoney } from '@/i18n';
 import { dealSplitOf } from '@/features/deals/model/deal-split';
@@ -7,7 +7,7 @@ import { MilestonePanel } from './milestone-panel';
 import { PlatformIcons } from './platform-icons';
 
 /** What the creator receives and the brand pays, and the assignment, profile link and platforms when given. */
-function DealFacts({ deal }: { deal: DealDto }) {
+function DealFacts({ deal }: { deal: DealListItemDto }) {
   return (
     <dl className="grid grid-cols-2 gap-2">
       <div>
@@ -59,7 +59,7 @@ export function DealExpanded({
   canDelete,
   onDelete,
 }: {
-  deal: DealDto;
+  deal: DealListItemDto;
   canDelete: boolean;
   onDelete: () => void;
 }) {

@@ -1,5 +1,5 @@
 import { use } from 'react';
-import type { DealDto } from '@machines/contract/api';
+import type { DealListItemDto } from '@machines/contract/api';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DetailRow } from '@/components/ui/detail-row';
@@ -79,7 +79,7 @@ function BrandActions({
   m,
   commands,
 }: {
-  deal: DealDto;
+  deal: DealListItemDto;
   m: MilestoneDto;
   commands: BrandCommands;
 }) {
@@ -154,7 +154,7 @@ function MilestoneItem({
   who,
   commands,
 }: {
-  deal: DealDto;
+  deal: DealListItemDto;
   m: MilestoneDto;
   total: number;
   who: PlanSide;
@@ -190,7 +190,7 @@ function PlanCard({
   who,
   commands,
 }: {
-  deal: DealDto;
+  deal: DealListItemDto;
   who: PlanSide;
   commands: BrandCommands | null;
 }) {
@@ -234,7 +234,7 @@ function PlanCard({
 let brandTexts: Promise<void> | null = null;
 
 /** The brand's plan: its approvals and disputes ask first, as the deal's own do. */
-function BrandPlan({ deal }: { deal: DealDto }) {
+function BrandPlan({ deal }: { deal: DealListItemDto }) {
   use((brandTexts ??= loadTexts(['requests'])));
   const commands = useDealCommands();
   return <PlanCard deal={deal} who={{ side: 'brand' }} commands={commands} />;
@@ -245,7 +245,10 @@ function BrandPlan({ deal }: { deal: DealDto }) {
  * the countdown of its running period, its rounds of delivery and what can be done with it now.
  * Loaded (with its texts) only on pages that show a deal with a plan (milestone-panel.tsx).
  */
-export function MilestonePlan({ deal, ...who }: { deal: DealDto } & PlanSide) {
+export function MilestonePlan({
+  deal,
+  ...who
+}: { deal: DealListItemDto } & PlanSide) {
   const side = who as PlanSide;
   return side.side === 'brand' ? (
     <BrandPlan deal={deal} />
@@ -255,7 +258,7 @@ export function MilestonePlan({ deal, ...who }: { deal: DealDto } & PlanSide) {
 }
 
 /** "2 of 3 milestones released" and the next due date (the summary lists and dashboards show). */
-export function MilestoneSummary({ deal }: { deal: DealDto }) {
+export function MilestoneSummary({ deal }: { deal: DealListItemDto }) {
   const s = deal.milestoneSummary;
   if (!s) return null;
   return (

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { DealDto } from '@machines/contract/api';
+import type { DealListItemDto } from '@machines/contract/api';
 import { loadTexts } from '@/i18n';
 
 // Its texts load with it, only for a deal with a plan.
@@ -12,7 +12,7 @@ const Summary = lazy(() =>
 );
 
 /** "2 of 3 milestones released" and the next due date, on a deal with a plan. */
-export function MilestoneSummaryLine({ deal }: { deal: DealDto }) {
+export function MilestoneSummaryLine({ deal }: { deal: DealListItemDto }) {
   if (!deal.milestoneSummary) return null;
   return (
     <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DealDto } from '@machines/contract/api';
+import type { DealListItemDto } from '@machines/contract/api';
 import type { DealStateView } from '@machines/deal/deal.view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -16,8 +16,8 @@ import { errorText } from '@/lib/http';
 import { t } from '@/i18n';
 
 type Props =
-  | { deal: DealDto; view: DealStateView; milestone?: undefined }
-  | { deal: DealDto; view?: undefined; milestone: MilestoneDto };
+  | { deal: DealListItemDto; view: DealStateView; milestone?: undefined }
+  | { deal: DealListItemDto; view?: undefined; milestone: MilestoneDto };
 
 /**
  * While the statechart allows it (delivered, rounds left): the brand asks for changes with a note,

@@ -6,7 +6,7 @@ import {
   Description,
 } from '@headlessui/react';
 import { DetailRow } from '@/components/ui/detail-row';
-import type { DealDto } from '@machines/contract/api';
+import type { DealListItemDto } from '@machines/contract/api';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/dates';
@@ -19,7 +19,7 @@ export function SharePanel({
   open,
   onClose,
 }: {
-  deal: DealDto;
+  deal: DealListItemDto;
   open: boolean;
   onClose: () => void;
 }) {

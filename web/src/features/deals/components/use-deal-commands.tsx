@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { DealDto } from '@machines/contract/api';
+import type { DealListItemDto } from '@machines/contract/api';
 import { useConfirm } from '@/components/ui/use-confirm';
 import { toast } from '@/components/ui/toast-store';
 import { errorText, HttpError } from '@/lib/http';
@@ -56,7 +56,7 @@ function disputeEnd(): string {
 }
 
 /** The approval prompt: what moves and to whom (a milestone's amount, named by its title). */
-function releasePrompt(deal: DealDto, m: MilestoneDto | undefined) {
+function releasePrompt(deal: DealListItemDto, m: MilestoneDto | undefined) {
   const vars = {
     amount: formatMoney(m?.amountCents ?? deal.amountCents),
     creator: deal.influencer,
@@ -68,7 +68,10 @@ function releasePrompt(deal: DealDto, m: MilestoneDto | undefined) {
 }
 
 /** The dispute prompt: when the dispute period would end and who gets the money then. */
-function disputePrompt(deal: DealDto, m: MilestoneDto | undefined): string {
+function disputePrompt(
+  deal: DealListItemDto,
+  m: MilestoneDto | undefined,
+): string {
   const vars = { time: disputeEnd(), creator: deal.influencer };
   return m
     ? t('milestones.confirmDispute', {
@@ -110,7 +113,7 @@ function releaseWith(
   releaseM: ReturnType<typeof useReleaseDeal>,
   offerManual: (id: number) => void,
 ) {
-  return (deal: DealDto, m?: MilestoneDto) => {
+  return (deal: DealListItemDto, m?: MilestoneDto) => {
     const { vars, text } = releasePrompt(deal, m);
     ask(text, () =>
       releaseM.mutate(
@@ -135,7 +138,7 @@ function releaseWith(
 
 // The prompt names when the dispute period would end (a clock time) and who gets the money then.
 function disputeWith(ask: Ask, disputeM: ReturnType<typeof useDisputeDeal>) {
-  return (deal: DealDto, m?: MilestoneDto) => {
+  return (deal: DealListItemDto, m?: MilestoneDto) => {
     const where = m ? { id: deal.id, milestone: m.index } : { id: deal.id };
     ask(
       disputePrompt(deal, m),
@@ -181,8 +184,8 @@ function removeWith(ask: Ask, deleteM: ReturnType<typeof useDeleteDeal>) {
  * release and dispute also of one milestone of a deal with a plan (its amount, its title).
  */
 export function useDealCommands(): {
-  release: (deal: DealDto, milestone?: MilestoneDto) => void;
-  dispute: (deal: DealDto, milestone?: MilestoneDto) => void;
+  release: (deal: DealListItemDto, milestone?: MilestoneDto) => void;
+  dispute: (deal: DealListItemDto, milestone?: MilestoneDto) => void;
   remove: (id: number) => void;
   busy: boolean;
   dialog: ReactNode;

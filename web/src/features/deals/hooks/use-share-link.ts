@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DealDto } from '@machines/contract/api';
+import type { DealListItemDto } from '@machines/contract/api';
 import { toast } from '@/components/ui/toast-store';
 import {
   useGenerateToken,
@@ -13,7 +13,7 @@ const isAuthError = (error: Error) =>
   (error.status === 401 || error.serverCode === 'unauthorized');
 
 /** The brand's creator link of a deal: made on demand, replaced before the creator accepted it. */
-export function useShareLink(deal: DealDto) {
+export function useShareLink(deal: DealListItemDto) {
   const generate = useGenerateToken();
   const rotate = useRotateToken();
   const [made, setMade] = useState<string | null>(null);

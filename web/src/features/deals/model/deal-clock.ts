@@ -1,4 +1,4 @@
-import type { DealDto } from '@machines/contract/api';
+import type { DealListItemDto } from '@machines/contract/api';
 
 /**
  * The period running on a deal, if any: after delivery the brand's review (the money goes to the
@@ -11,7 +11,7 @@ export interface DealClock {
   paused: boolean;
 }
 
-export function dealClockOf(deal: DealDto): DealClock | null {
+export function dealClockOf(deal: DealListItemDto): DealClock | null {
   const paused = deal.onHold;
   if (deal.status === 'delivered' && deal.reviewPeriodEndsAt)
     return { kind: 'review', endsAt: deal.reviewPeriodEndsAt, paused };

@@ -1,8 +1,8 @@
-import type { DealDto } from '@machines/contract/api';
+import type { DealListItemDto } from '@machines/contract/api';
 import { formatMoney, tKey } from '@/i18n';
 
 /** A split outcome's amounts as the brand's and the creator's deal answers carry them, null before one. */
-export const dealSplitOf = (deal: DealDto): DealDto['split'] =>
+export const dealSplitOf = (deal: DealListItemDto): DealListItemDto['split'] =>
   deal.split ?? null;
 
 /**
@@ -12,7 +12,7 @@ export const dealSplitOf = (deal: DealDto): DealDto['split'] =>
  * is done (each milestone shows its own outcome), so its resolution is said without an amount
  * instead of with a placeholder left unfilled.
  */
-export function statusText(deal: DealDto, key: string): string {
+export function statusText(deal: DealListItemDto, key: string): string {
   const split = dealSplitOf(deal);
   if (split)
     return tKey(key, {

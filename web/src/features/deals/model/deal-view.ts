@@ -1,5 +1,5 @@
 import type { StateValue } from 'xstate';
-import type { DealDto } from '@machines/contract/api';
+import type { DealListItemDto } from '@machines/contract/api';
 import type { DealAction, DealStateView } from '@machines/deal/deal.view';
 
 /**
@@ -7,7 +7,9 @@ import type { DealAction, DealStateView } from '@machines/deal/deal.view';
  * the deal's statechart for every answer (`state`), so the browser renders them as they come and
  * never loads XState to work them out a second time.
  */
-export function dealViewOf(deal: DealDto | undefined): DealStateView | null {
+export function dealViewOf(
+  deal: DealListItemDto | undefined,
+): DealStateView | null {
   if (!deal) return null;
   const s = deal.state;
   return {
@@ -25,7 +27,7 @@ export const can = (view: DealStateView | null, action: DealAction): boolean =>
  * the amount of its latest disputed milestone (the conversation is that dispute's); null while the
  * deal was never disputed.
  */
-export function disputedCents(deal: DealDto): number | null {
+export function disputedCents(deal: DealListItemDto): number | null {
   if (deal.disputeCreatedAt) return deal.amountCents;
   let latest: { at: string; cents: number } | null = null;
   for (const m of deal.milestones ?? [])

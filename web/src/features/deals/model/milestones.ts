@@ -1,13 +1,13 @@
-import type { DealDto } from '@machines/contract/api';
+import type { DealListItemDto } from '@machines/contract/api';
 import { HttpError } from '@/lib/http';
 import { t, tKey, type MessageKey } from '@/i18n';
 import type { DealClock } from './deal-clock';
 
 /** One milestone of a deal with a plan, as the server answers it (its state is the statechart's). */
-export type MilestoneDto = NonNullable<DealDto['milestones']>[number];
+export type MilestoneDto = NonNullable<DealListItemDto['milestones']>[number];
 
 /** The milestones of a deal with a plan; an empty list for every other deal. */
-export const milestonesOf = (deal: DealDto): MilestoneDto[] =>
+export const milestonesOf = (deal: DealListItemDto): MilestoneDto[] =>
   deal.milestones ?? [];
 
 /** The period running on a milestone: its review after a delivery, or its dispute. */

@@ -1,4 +1,4 @@
-import type { DealDto } from '@machines/contract/api';
+import type { DealListItemDto } from '@machines/contract/api';
 import { DocumentLink } from './document-link';
 
 /**
@@ -9,7 +9,7 @@ export function DealReceiptLink({
   deal,
   compact = false,
 }: {
-  deal: DealDto;
+  deal: DealListItemDto;
   compact?: boolean;
 }) {
   return deal.receiptRef ? (

@@ -78,8 +78,11 @@ describe("an admin's hold note in the admin's language", () => {
         .click();
       const holds = page.getByTestId('dispute-holds');
       await holds.getByText(NOTE[lang], { exact: false }).waitFor();
-      if (lang === 'nl')
-        expect(await holds.textContent()).not.toContain(NOTE.en);
+      // Said once: not led by the admin source's label ("Held by an admin — Held by an admin …").
+      const line = (await holds.textContent()) ?? '';
+      expect(line).not.toContain(`${text['admin.holdSource.admin']} — `);
+      expect(line.split(text['admin.holdSource.admin']!)).toHaveLength(2);
+      if (lang === 'nl') expect(line).not.toContain(NOTE.en);
       await page
         .getByTestId('dispute-decisions')
         .getByText(HELD[lang], { exact: false })

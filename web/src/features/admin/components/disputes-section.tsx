@@ -9,6 +9,7 @@ import { formatMoney, t, type MessageKey } from '@/i18n';
 import { AdminSessionExpired } from '@/features/admin/api/admin-api';
 import { eventText } from '@/features/admin/model/event-text';
 import { referenceText } from '@/features/admin/model/gateway-reference';
+import { holdText } from '@/features/admin/model/hold-line';
 import {
   disputeKinds,
   disputeOutcomes,
@@ -102,7 +103,7 @@ function DisputeRecords({ d }: { d: Dispute }) {
         title={t('admin.holds')}
         rows={d.holds.map(
           (h) =>
-            `${formatDateTime(h.since)} → ${h.until ? formatDateTime(h.until) : t('admin.holdOngoing')} · ${h.by}: ${t(`admin.holdSource.${h.source}` as MessageKey)}${h.reason ? ` — ${h.reason}` : ''}`,
+            `${formatDateTime(h.since)} → ${h.until ? formatDateTime(h.until) : t('admin.holdOngoing')} · ${h.by}: ${holdText(h)}`,
         )}
         testId="dispute-holds"
       />

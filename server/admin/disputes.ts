@@ -29,17 +29,47 @@ export const disputeOutcomes = [
   'released_by_admin',
   'auto_released',
   'refunded',
+  // A lost chargeback took the escrow back for the brand (ADR 0040): a refund outcome, not an admin's.
+  'charged_back',
   'completed_manually',
   'split',
 ] as const;
 export type DisputeOutcome = (typeof disputeOutcomes)[number];
+
+/** Each outcome in words for a file an auditor reads (the admin app words them the same). */
+const outcomeWords: Record<Lang, Record<DisputeOutcome, string>> = {
+  en: {
+    open: 'Open',
+    approved_by_brand: 'Approved by the brand',
+    released_by_admin: 'Released by an admin',
+    auto_released: 'Released automatically',
+    refunded: 'Refunded',
+    charged_back: 'Charged back',
+    completed_manually: 'Completed manually',
+    split: 'Resolved with a split',
+  },
+  nl: {
+    open: 'Open',
+    approved_by_brand: 'Goedgekeurd door het merk',
+    released_by_admin: 'Vrijgegeven door een beheerder',
+    auto_released: 'Automatisch vrijgegeven',
+    refunded: 'Terugbetaald',
+    charged_back: 'Teruggeboekt',
+    completed_manually: 'Handmatig voltooid',
+    split: 'Opgelost met een verdeling',
+  },
+};
+
+/** Ended by the refund outcome: `charged_back` when a lost chargeback gave the money back, else an admin's refund. */
+const refundOutcome = (endReason: 'charged_back' | undefined) =>
+  endReason === 'charged_back' ? 'charged_back' : 'refunded';
 
 /** What a dispute is about: a deal, or a payment request (its brand disputed the delivered work). */
 export const disputeKinds = ['deal', 'payment_request'] as const;
 export type DisputeKind = (typeof disputeKinds)[number];
 
 export function disputeOutcome(c: DealContext): DisputeOutcome {
-  if (c.cancelledAt !== null) return 'refunded';
+  if (c.cancelledAt !== null) return refundOutcome(c.endReason);
   // Resolved with a split once both parts are done; until then it is still open.
   if (c.split !== null) return c.completedAt !== null ? 'split' : 'open';
   return releaseOutcome(c.releaseTrigger);
@@ -49,7 +79,7 @@ export function disputeOutcome(c: DealContext): DisputeOutcome {
 export function requestDisputeOutcome(
   c: PaymentRequestContext,
 ): DisputeOutcome {
-  if (c.refundedAt !== null) return 'refunded';
+  if (c.refundedAt !== null) return refundOutcome(c.endReason);
   if (c.split !== null) return c.dispute?.status === 'open' ? 'open' : 'split';
   if (c.dispute === null || c.dispute.status === 'open') return 'open';
   return releaseOutcome(c.releaseTrigger);
@@ -162,8 +192,13 @@ export const disputeExportSchema = z.object({
 });
 
 /** How a milestone's dispute ended, from the milestone's state: its outcome, or still open. */
-function milestoneDisputeOutcome(m: Milestone): DisputeOutcome {
-  if (m.status === 'refunded') return 'refunded';
+function milestoneDisputeOutcome(
+  m: Milestone,
+  endReason: DealContext['endReason'],
+): DisputeOutcome {
+  // The lost chargeback's end refunds every open milestone with no refund at the gateway.
+  if (m.status === 'refunded')
+    return refundOutcome(m.refundId === null ? endReason : undefined);
   if (m.status === 'split') return 'split';
   return m.status === 'released' ? releaseOutcome(m.releaseTrigger) : 'open';
 }
@@ -175,7 +210,7 @@ function milestoneDisputeOutcome(m: Milestone): DisputeOutcome {
 function milestoneDispute(c: DealContext) {
   const m = latestDisputedMilestone(c);
   if (m === null) return null;
-  const outcome = milestoneDisputeOutcome(m);
+  const outcome = milestoneDisputeOutcome(m, c.endReason);
   return {
     milestone: m.index,
     amountCents: m.amountCents,
@@ -386,6 +421,8 @@ export const csvColumns = [
   'kind',
   'request_id',
   'request_title',
+  // The outcome in the caller's words, last so existing readers keep their columns.
+  'outcome_text',
 ] as const;
 
 /**
@@ -435,6 +472,7 @@ export function disputeCsvRows(
         kind: d.kind,
         request_id: d.requestId === undefined ? '' : String(d.requestId),
         request_title: d.kind === 'payment_request' ? (d.title ?? '') : '',
+        outcome_text: outcomeWords[lang][d.outcome],
       };
     }),
   );

@@ -252,12 +252,12 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     const text = readFileSync((await csv.path())!, 'utf8');
     expect(
       text.startsWith(
-        '\ufeffdeal_id,deal_title,brand,creator,outcome,at,event,actor,amount_eur,reference,summary,kind,request_id,request_title\r\n',
+        '\ufeffdeal_id,deal_title,brand,creator,outcome,at,event,actor,amount_eur,reference,summary,kind,request_id,request_title,outcome_text\r\n',
       ),
     ).toBe(true);
     expect(text).toContain('DisputeOpened');
-    // A deal's rows name their kind and leave the request columns empty.
-    expect(text.split('\r\n')[1]).toMatch(/,deal,,$/);
+    // A deal's rows name their kind and leave the request columns empty; the outcome in words last.
+    expect(text.split('\r\n')[1]).toMatch(/,deal,,,Open$/);
     const [json] = await Promise.all([
       page.waitForEvent('download'),
       page

@@ -210,3 +210,24 @@ export function simulatedGatewayOf(t: TestApp): SimulatedGateway {
     throw new Error('tests run on the simulated gateway');
   return gateway;
 }
+
+/**
+ * Posts a test tool of a paid session's test-mode payment page (`chargeback`, `lost`, `won`…) with
+ * the payer's key, and lets its webhook and what follows settle.
+ */
+export async function paymentPageTool(
+  t: TestApp,
+  sessionId: string,
+  outcome: string,
+): Promise<void> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/sim/payments/${sessionId}?key=${simulatedGatewayOf(t).accessKey('payer', sessionId)}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `outcome=${outcome}`,
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`the payment page answered ${res.statusCode}: ${res.body}`);
+  await t.ctx.quiesce();
+  await t.ctx.settle(await t.ctx.store.headPosition());
+}

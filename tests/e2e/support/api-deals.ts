@@ -53,7 +53,7 @@ export async function disputedDealWithClaim(
   brandToken: string,
   influencer: string,
   reason = 'Half done',
-): Promise<{ id: number; link: string; claimSecret: string }> {
+): Promise<{ id: number; link: string; claimSecret: string; checkout: URL }> {
   const call = apiClient(server);
   const { id } = await call<{ id: number }>(
     'POST',
@@ -68,7 +68,7 @@ export async function disputedDealWithClaim(
     },
     brandToken,
   );
-  const link = await fundThroughApi(server, brandToken, id);
+  const { link, checkout } = await fundWithCheckout(server, brandToken, id);
   const claimSecret = await acceptThroughApi(server, {
     kind: 'deal',
     token: link,
@@ -76,7 +76,7 @@ export async function disputedDealWithClaim(
   await connectAndDeliver(server, link, claimSecret);
   await call('POST', `/api/deals/${id}/dispute`, { reason }, brandToken);
   await untilStatus(server, brandToken, id, 'dispute');
-  return { id, link, claimSecret };
+  return { id, link, claimSecret, checkout };
 }
 
 /**
@@ -154,15 +154,23 @@ export async function fundThroughApi(
   brandToken: string,
   id: number,
 ): Promise<string> {
-  const call = apiClient(server);
-  await payThroughApi(server, brandToken, id);
-  const answer = await call<{ token: string }>(
+  return (await fundWithCheckout(server, brandToken, id)).link;
+}
+
+/** The same, answering also the paid checkout's URL (with the payer's key, which opens its test tools). */
+async function fundWithCheckout(
+  server: RunningServer,
+  brandToken: string,
+  id: number,
+): Promise<{ link: string; checkout: URL }> {
+  const checkout = await payThroughApi(server, brandToken, id);
+  const answer = await apiClient(server)<{ token: string }>(
     'POST',
     `/api/deals/${id}/generate-token`,
     {},
     brandToken,
   );
-  return answer.token;
+  return { link: answer.token, checkout };
 }
 
 /** The brand pays its deal on the simulated checkout; answers the checkout's URL (with the payer's key) once paid. */
@@ -194,6 +202,19 @@ export async function chargedBackThroughApi(
   id: number,
 ): Promise<void> {
   const checkout = await payThroughApi(server, brandToken, id);
+  await loseChargebackThroughApi(server, brandToken, id, checkout);
+}
+
+/**
+ * On a paid deal's test-mode payment page (`checkout`, as paid) the card issuer charges the whole
+ * payment back and the chargeback is lost: answers once the deal has ended (cancelled, charged back).
+ */
+export async function loseChargebackThroughApi(
+  server: RunningServer,
+  brandToken: string,
+  id: number,
+  checkout: URL,
+): Promise<void> {
   // The payer's key of the checkout opens the paid session's test tools.
   const tools = `/sim/payments/${checkout.pathname.split('/').pop()}${checkout.search}`;
   for (const outcome of ['chargeback', 'lost'])

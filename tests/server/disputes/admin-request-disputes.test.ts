@@ -311,12 +311,14 @@ describe("a payment request's dispute page and exports", () => {
     expect(en.statusCode, en.body).toBe(200);
     const header = en.body.replace(/^\uFEFF/, '').split('\r\n')[0];
     expect(header).toBe(
-      'deal_id,deal_title,brand,creator,outcome,at,event,actor,amount_eur,reference,summary,kind,request_id,request_title',
+      'deal_id,deal_title,brand,creator,outcome,at,event,actor,amount_eur,reference,summary,kind,request_id,request_title,outcome_text',
     );
     const rows = en.body
       .split('\r\n')
       .filter((r) =>
-        r.endsWith(`,payment_request,${requests.open},Reel Only half the work`),
+        r.endsWith(
+          `,payment_request,${requests.open},Reel Only half the work,Open`,
+        ),
       );
     expect(rows.length).toBeGreaterThan(2);
     expect(en.body).toContain(

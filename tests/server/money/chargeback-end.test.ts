@@ -11,6 +11,7 @@ import {
   createRootAdmin,
   createTestApp,
   registerUser,
+  paymentPageTool,
   simulatedGatewayOf,
   type TestApp,
 } from '@tests/support/test-app';
@@ -33,19 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Posts a test tool of a paid session's page (with the payer's key) and lets its webhook settle. */
-async function page(sessionId: string, outcome: string) {
-  const gateway = simulatedGatewayOf(t);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/sim/payments/${sessionId}?key=${gateway.accessKey('payer', sessionId)}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `outcome=${outcome}`,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  await t.ctx.quiesce();
-  await t.ctx.settle(await t.ctx.store.headPosition());
-}
+const page = (sessionId: string, outcome: string) =>
+  paymentPageTool(t, sessionId, outcome);
 
 const get = (url: string, token = admin) =>
   t.app.inject({ url, headers: bearer(token) });

@@ -261,6 +261,7 @@ export const enAdmin = {
   'admin.outcome.released_by_admin': 'Released by an admin',
   'admin.outcome.auto_released': 'Released automatically',
   'admin.outcome.refunded': 'Refunded',
+  'admin.outcome.charged_back': 'Charged back',
   'admin.outcome.completed_manually': 'Completed manually',
   'admin.outcome.split': 'Resolved with a split',
   'admin.from': 'From',

@@ -267,6 +267,7 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.outcome.released_by_admin': 'Vrijgegeven door een beheerder',
   'admin.outcome.auto_released': 'Automatisch vrijgegeven',
   'admin.outcome.refunded': 'Terugbetaald',
+  'admin.outcome.charged_back': 'Teruggeboekt',
   'admin.outcome.completed_manually': 'Handmatig voltooid',
   'admin.outcome.split': 'Opgelost met een verdeling',
   'admin.from': 'Van',

@@ -83,6 +83,7 @@ export const disputeOutcomes = [
   'released_by_admin',
   'auto_released',
   'refunded',
+  'charged_back',
   'completed_manually',
   'split',
 ] as const;

@@ -326,6 +326,8 @@ export const notificationsProjection: Projection = {
   version: 7,
   // A link's address and language, from its claim stream alone.
   refoldTables: ['rm_link_emails', 'rm_link_languages'],
+  // Only the notifications reactor's due-time query reads it; the timers' own writes go by deal.
+  deferredIndexes: ['rm_notification_timers_due'],
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS rm_link_push (

@@ -54,8 +54,50 @@ export async function disputedDealWithClaim(
   influencer: string,
   reason = 'Half done',
 ): Promise<{ id: number; link: string; claimSecret: string; checkout: URL }> {
-  const call = apiClient(server);
-  const { id } = await call<{ id: number }>(
+  const delivered = await deliveredDealWithClaim(
+    server,
+    brandToken,
+    influencer,
+  );
+  const { id } = delivered;
+  await apiClient(server)(
+    'POST',
+    `/api/deals/${id}/dispute`,
+    { reason },
+    brandToken,
+  );
+  await untilStatus(server, brandToken, id, 'dispute');
+  return delivered;
+}
+
+/**
+ * A €250 deal taken to `delivered` through the API alone: the brand pays on the simulated
+ * checkout, the creator accepts, connects a bank account and delivers. Answers also the creator's
+ * link, its claim secret and the paid checkout (with the payer's key, which opens its test tools).
+ */
+export async function deliveredDealWithClaim(
+  server: RunningServer,
+  brandToken: string,
+  influencer: string,
+): Promise<{ id: number; link: string; claimSecret: string; checkout: URL }> {
+  const id = await newDealThroughApi(server, brandToken, influencer);
+  const { link, checkout } = await fundWithCheckout(server, brandToken, id);
+  const claimSecret = await acceptThroughApi(server, {
+    kind: 'deal',
+    token: link,
+  });
+  await connectAndDeliver(server, link, claimSecret);
+  await untilStatus(server, brandToken, id, 'delivered');
+  return { id, link, claimSecret, checkout };
+}
+
+/** A €250 deal "Reel" for `influencer`, made by the brand through the API and not yet paid: its id. */
+export async function newDealThroughApi(
+  server: RunningServer,
+  brandToken: string,
+  influencer: string,
+): Promise<number> {
+  const { id } = await apiClient(server)<{ id: number }>(
     'POST',
     '/api/deals',
     {
@@ -68,15 +110,7 @@ export async function disputedDealWithClaim(
     },
     brandToken,
   );
-  const { link, checkout } = await fundWithCheckout(server, brandToken, id);
-  const claimSecret = await acceptThroughApi(server, {
-    kind: 'deal',
-    token: link,
-  });
-  await connectAndDeliver(server, link, claimSecret);
-  await call('POST', `/api/deals/${id}/dispute`, { reason }, brandToken);
-  await untilStatus(server, brandToken, id, 'dispute');
-  return { id, link, claimSecret, checkout };
+  return id;
 }
 
 /**

@@ -96,29 +96,22 @@ export const totalsOf = (
   account: EscrowAccount,
 ): AccountTotals => accounts.totals[account] ?? zero;
 
-/** One account's totals with `amount` added on one side, posted or pending (a fixed-shape object: hot in rebuilds). */
-function shifted(
-  t: AccountTotals,
-  side: 'debit' | 'credit',
-  kind: 'posted' | 'pending',
-  amount: number,
-): AccountTotals {
-  const debit = side === 'debit' ? amount : 0;
-  const credit = side === 'credit' ? amount : 0;
-  return kind === 'posted'
-    ? {
-        debits: t.debits + debit,
-        credits: t.credits + credit,
-        debitsPending: t.debitsPending,
-        creditsPending: t.creditsPending,
-      }
-    : {
-        debits: t.debits,
-        credits: t.credits,
-        debitsPending: t.debitsPending + debit,
-        creditsPending: t.creditsPending + credit,
-      };
-}
+const add = (
+  totals: EscrowAccounts['totals'],
+  account: EscrowAccount,
+  change: Partial<AccountTotals>,
+): EscrowAccounts['totals'] => {
+  const t = totals[account] ?? zero;
+  return {
+    ...totals,
+    [account]: {
+      debits: t.debits + (change.debits ?? 0),
+      credits: t.credits + (change.credits ?? 0),
+      debitsPending: t.debitsPending + (change.debitsPending ?? 0),
+      creditsPending: t.creditsPending + (change.creditsPending ?? 0),
+    },
+  };
+};
 
 /** Moves `amountCents` posted (or pending, or out of pending with `sign` −1) from `debit` to `credit`. */
 function move(
@@ -128,11 +121,11 @@ function move(
   sign = 1,
 ): EscrowAccounts['totals'] {
   const amount = sign * amountCents;
-  // One copy of the totals per posting; an account that never moved joins at the end, debit first.
-  const next = { ...totals };
-  next[debit] = shifted(totals[debit] ?? zero, 'debit', kind, amount);
-  next[credit] = shifted(next[credit] ?? zero, 'credit', kind, amount);
-  return next;
+  const [d, c] =
+    kind === 'posted'
+      ? ['debits', 'credits']
+      : ['debitsPending', 'creditsPending'];
+  return add(add(totals, debit, { [d!]: amount }), credit, { [c!]: amount });
 }
 
 const without = (

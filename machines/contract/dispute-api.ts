@@ -71,3 +71,44 @@ export const disputeMessageBody = z.object({
     .default([]),
 });
 export type DisputeMessageBody = z.infer<typeof disputeMessageBody>;
+
+/** How a dispute ended, from the deal's or request's data (the read model has it: no stream read for the list). */
+export const disputeOutcomes = [
+  'open',
+  'approved_by_brand',
+  'released_by_admin',
+  'auto_released',
+  'refunded',
+  // A lost chargeback took the escrow back for the brand (ADR 0040): a refund outcome, not an admin's.
+  'charged_back',
+  'completed_manually',
+  'split',
+] as const;
+export type DisputeOutcome = (typeof disputeOutcomes)[number];
+
+/** Each outcome in words: the admin's disputes list and the file an auditor reads say the same. */
+export const disputeOutcomeWords: Record<
+  'en' | 'nl',
+  Record<DisputeOutcome, string>
+> = {
+  en: {
+    open: 'Open',
+    approved_by_brand: 'Approved by the brand',
+    released_by_admin: 'Released by an admin',
+    auto_released: 'Released automatically',
+    refunded: 'Refunded',
+    charged_back: 'Charged back',
+    completed_manually: 'Completed manually',
+    split: 'Resolved with a split',
+  },
+  nl: {
+    open: 'Open',
+    approved_by_brand: 'Goedgekeurd door het merk',
+    released_by_admin: 'Vrijgegeven door een beheerder',
+    auto_released: 'Automatisch vrijgegeven',
+    refunded: 'Terugbetaald',
+    charged_back: 'Teruggeboekt',
+    completed_manually: 'Handmatig voltooid',
+    split: 'Opgelost met een verdeling',
+  },
+};

@@ -17,48 +17,15 @@ import {
 } from '@machines/events/event-texts';
 import type { DisputeHistoryEntry as HistoryEntry } from './deal-history';
 import {
+  disputeOutcomes,
+  disputeOutcomeWords,
   evidenceFileDtoSchema,
+  type DisputeOutcome,
   type EvidenceFileDto,
 } from '@machines/contract/dispute-api';
+
+export { disputeOutcomes, type DisputeOutcome };
 import { disputeTimeline } from './deal-history';
-
-/** How a dispute ended, from the deal's data (the read model has it: no stream read for the list). */
-export const disputeOutcomes = [
-  'open',
-  'approved_by_brand',
-  'released_by_admin',
-  'auto_released',
-  'refunded',
-  // A lost chargeback took the escrow back for the brand (ADR 0040): a refund outcome, not an admin's.
-  'charged_back',
-  'completed_manually',
-  'split',
-] as const;
-export type DisputeOutcome = (typeof disputeOutcomes)[number];
-
-/** Each outcome in words for a file an auditor reads (the admin app words them the same). */
-const outcomeWords: Record<Lang, Record<DisputeOutcome, string>> = {
-  en: {
-    open: 'Open',
-    approved_by_brand: 'Approved by the brand',
-    released_by_admin: 'Released by an admin',
-    auto_released: 'Released automatically',
-    refunded: 'Refunded',
-    charged_back: 'Charged back',
-    completed_manually: 'Completed manually',
-    split: 'Resolved with a split',
-  },
-  nl: {
-    open: 'Open',
-    approved_by_brand: 'Goedgekeurd door het merk',
-    released_by_admin: 'Vrijgegeven door een beheerder',
-    auto_released: 'Automatisch vrijgegeven',
-    refunded: 'Terugbetaald',
-    charged_back: 'Teruggeboekt',
-    completed_manually: 'Handmatig voltooid',
-    split: 'Opgelost met een verdeling',
-  },
-};
 
 /** Ended by the refund outcome: `charged_back` when a lost chargeback gave the money back, else an admin's refund. */
 const refundOutcome = (endReason: 'charged_back' | undefined) =>
@@ -472,7 +439,7 @@ export function disputeCsvRows(
         kind: d.kind,
         request_id: d.requestId === undefined ? '' : String(d.requestId),
         request_title: d.kind === 'payment_request' ? (d.title ?? '') : '',
-        outcome_text: outcomeWords[lang][d.outcome],
+        outcome_text: disputeOutcomeWords[lang][d.outcome],
       };
     }),
   );

@@ -77,17 +77,12 @@ export interface HoldAgeing {
   }[];
 }
 
-export const disputeOutcomes = [
-  'open',
-  'approved_by_brand',
-  'released_by_admin',
-  'auto_released',
-  'refunded',
-  'charged_back',
-  'completed_manually',
-  'split',
-] as const;
-export type DisputeOutcome = (typeof disputeOutcomes)[number];
+import type { DisputeOutcome } from '@machines/contract/dispute-api';
+
+export {
+  disputeOutcomes,
+  type DisputeOutcome,
+} from '@machines/contract/dispute-api';
 
 export const disputeKinds = ['deal', 'payment_request'] as const;
 export type DisputeKind = (typeof disputeKinds)[number];

@@ -5,7 +5,11 @@ import { inputClass } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { errorText } from '@/lib/http';
-import { formatMoney, t, type MessageKey } from '@/i18n';
+import {
+  disputeOutcomeWords,
+  type DisputeOutcome,
+} from '@machines/contract/dispute-api';
+import { currentLanguage, formatMoney, t, type MessageKey } from '@/i18n';
 import { AdminSessionExpired } from '@/features/admin/api/admin-api';
 import { eventText } from '@/features/admin/model/event-text';
 import { referenceText } from '@/features/admin/model/gateway-reference';
@@ -21,6 +25,10 @@ import {
   useDisputes,
   type DisputeFilters,
 } from '@/features/admin/api/admin-audit';
+
+/** An outcome in the admin's words: the same table the dispute exports write (dispute-api.ts). */
+const outcomeText = (outcome: DisputeOutcome): string =>
+  disputeOutcomeWords[currentLanguage()][outcome];
 
 function ExportButtons({
   path,
@@ -177,7 +185,7 @@ function DisputePage({
           className="rounded-full bg-slate-100 px-2 py-0.5 text-xs"
           data-testid="dispute-outcome"
         >
-          {t(`admin.outcome.${d.outcome}` as MessageKey)}
+          {outcomeText(d.outcome)}
         </span>
       </div>
       <p className="break-words text-sm">
@@ -253,7 +261,7 @@ function DisputeFilterBar({
           <option value="">{t('admin.chip.all')}</option>
           {disputeOutcomes.map((o) => (
             <option key={o} value={o}>
-              {t(`admin.outcome.${o}` as MessageKey)}
+              {outcomeText(o)}
             </option>
           ))}
         </select>
@@ -326,7 +334,7 @@ function DisputeList({
               </span>
               <span className="flex min-w-0 justify-between gap-2 text-slate-600">
                 <span className="min-w-0 truncate">
-                  {t(`admin.outcome.${d.outcome}` as MessageKey)}
+                  {outcomeText(d.outcome)}
                 </span>
                 <span className="shrink-0">{formatDate(d.openedAt)}</span>
               </span>

@@ -35,21 +35,27 @@ export function createDueTimeScheduler({
   const tick = runs.call;
   let started = false;
 
-  /** Sleeps until the next due time (at once when `soon`: something may be due now), fires, plans again. */
-  function plan(soon = false): void {
+  /**
+   * Sleeps until the next due time (at once when `soon`: something may be due now), fires, plans
+   * again. After a run, `sinceMs` is when that run began: a time that fell due while it ran (or
+   * that a timer woken a millisecond early did not yet see as due) lies after it and is planned at
+   * once, instead of being skipped as past until the longest sleep ends.
+   */
+  function plan(soon = false, sinceMs?: number): void {
     if (timer) clearTimeout(timer);
     const nowMs = clock.now().getTime();
-    const next = soon ? nowMs : nextDueMs(nowMs);
+    const next = soon ? nowMs : nextDueMs(sinceMs ?? nowMs);
     const wait =
       next === null
         ? maxSleepMs
         : Math.max(0, Math.min(maxSleepMs, next - nowMs));
     timer = setTimeout(() => {
       timer = null;
+      const began = clock.now().getTime();
       void tick()
         .catch(onError)
         .finally(() => {
-          if (started) plan();
+          if (started) plan(false, began);
         });
     }, wait);
     timer.unref();

@@ -48,6 +48,32 @@ describe('due-time scheduler', () => {
     expect(looks.length).toBeLessThanOrEqual(3);
   });
 
+  it('given a time that falls due while a run that did not see it yet is under way, when the run ends, then it fires at once and not after the longest sleep', async () => {
+    // A hand-moved clock: the first run looks a moment before the due time, and the due time
+    // passes while it runs (as when a timer wakes a millisecond early or a wake-up comes just before).
+    let nowMs = 1_000_000;
+    const dueAt = nowMs + 50;
+    const fired: number[] = [];
+    const scheduler = createDueTimeScheduler({
+      clock: { now: () => new Date(nowMs) },
+      maxSleepMs: 60_000,
+      fireDue: async () => {
+        if (nowMs < dueAt) {
+          nowMs = dueAt + 5;
+          return 0;
+        }
+        if (fired.length === 0) fired.push(nowMs);
+        return 1;
+      },
+      nextDueMs: (afterMs) =>
+        fired.length === 0 && dueAt > afterMs ? dueAt : null,
+    });
+    stop = scheduler.stop;
+    scheduler.start();
+    await until(() => fired.length === 1, 2_000);
+    expect(fired).toEqual([dueAt + 5]);
+  });
+
   it('given nothing due, when woken, then it looks at once; before start and after stop a wake does nothing', async () => {
     let fires = 0;
     const scheduler = createDueTimeScheduler({

@@ -253,20 +253,28 @@ export function dealStateMeta(snapshot: Snapshot): DealStateMeta | null {
   return deepestMeta<DealStateMeta>(snapshot);
 }
 
+const chargedBackTexts: Record<
+  string,
+  { brandText: string; creatorText: string } | undefined
+> = {
+  cancelled: {
+    brandText: 'deal.brand.charged_back',
+    creatorText: 'deal.creator.charged_back',
+  },
+  completed: {
+    brandText: 'deal.brand.charged_back_in_part',
+    creatorText: 'deal.creator.charged_back_in_part',
+  },
+};
+
 /** Everything a screen needs to render a deal's status, progress and buttons, from the snapshot. */
 export function dealStateView(snapshot: Snapshot, now: string): DealStateView {
   const meta = dealStateMeta(snapshot);
-  // Cancelled because a lost chargeback gave the brand its money back: the texts say so. (A deal
-  // with milestones paid out in part before ends completed: its milestones tell the rest.)
-  if (
-    snapshot.context.endReason === 'charged_back' &&
-    meta?.status === 'cancelled'
-  )
-    return {
-      ...dealStateViewOf(snapshot, meta, now),
-      brandText: 'deal.brand.charged_back',
-      creatorText: 'deal.creator.charged_back',
-    };
+  // Ended because a lost chargeback gave the brand its money back: the texts say so. A deal with
+  // milestones paid out in part before ends completed, and its texts say the rest was charged back.
+  const ended = chargedBackTexts[meta?.status ?? ''];
+  if (snapshot.context.endReason === 'charged_back' && ended)
+    return { ...dealStateViewOf(snapshot, meta, now), ...ended };
   return dealStateViewOf(snapshot, meta, now);
 }
 

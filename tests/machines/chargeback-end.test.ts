@@ -13,7 +13,11 @@ import { paymentRequestMachine } from '@machines/payment-request/payment-request
 import { availableOf } from '@machines/escrow/escrow-accounts';
 import { fold, initialOf, statusOf } from '@machines/statechart';
 import { deciderSpec } from '@tests/support/decider-spec';
-import { milestoneDeal } from '@tests/machines/deal/milestones-support';
+import {
+  firstMilestonePaidOut,
+  milestoneDeal,
+  run,
+} from '@tests/machines/deal/milestones-support';
 import {
   actors,
   at,
@@ -184,6 +188,47 @@ describe('a deal with milestones whose whole escrow a lost chargeback took', () 
       'refunded',
     ]);
     expect(after.context.refundId).toBeNull();
+  });
+});
+
+describe('a deal with milestones paid out in part before a lost chargeback took the rest', () => {
+  it('ends with the open milestones refunded by the charge back, and its texts say the rest was charged back', () => {
+    let s = firstMilestonePaidOut();
+    // The card network takes the whole charge back; the escrow holds only the open milestones.
+    const held = availableOf(s.context.accounts, 'escrow');
+    expect(held).toBeLessThan(DEAL_TOTAL);
+    s = fold(
+      dealMachine,
+      [
+        event(
+          'ChargebackOpened',
+          {
+            disputeId: 'dp_1',
+            amountCents: DEAL_TOTAL,
+            heldCents: held,
+            reason: 'fraudulent',
+          },
+          at(3),
+          actors.stripe,
+        ),
+      ],
+      s,
+    );
+    s = run(s, lost(), 5, actors.stripe).snapshot;
+    expect(s.context.milestones!.map((m) => m.status)).toEqual([
+      'released',
+      'refunded',
+      'refunded',
+    ]);
+    expect(s.context.endReason).toBe('charged_back');
+    expect(availableOf(s.context.accounts, 'escrow')).toBe(0);
+    const view = dealStateView(s, at(6));
+    expect(view.status).toBe('completed');
+    expect(view).toMatchObject({
+      brandText: 'deal.brand.charged_back_in_part',
+      creatorText: 'deal.creator.charged_back_in_part',
+      can: [],
+    });
   });
 });
 

@@ -9,6 +9,7 @@ import { deciderSpec } from '@tests/support/decider-spec';
 import { actors, at, dealGiven, event } from '@tests/support/event-factory';
 import {
   disputeCommand,
+  firstMilestonePaidOut,
   milestoneDeal,
   plan,
   replay,
@@ -212,24 +213,7 @@ describe('a deal with milestones', () => {
   });
 
   it('a delivery on a released milestone is refused with the milestone and its state', () => {
-    let s = replay(milestoneDeal());
-    s = run(
-      s,
-      { type: 'DeliverContent', milestone: 1, reviewPeriodHours: 48 },
-      2,
-      actors.creatorLink,
-    ).snapshot;
-    s = run(
-      s,
-      { type: 'ReleaseFunds', milestone: 1, trigger: 'brand', key: 'k1' },
-      3,
-    ).snapshot;
-    s = run(
-      s,
-      { type: 'RecordTransfer', key: 'k1', transferId: 'tr_1' },
-      3.1,
-      actors.system,
-    ).snapshot;
+    const s = firstMilestonePaidOut(2);
     expect(() =>
       decideDeal(
         { type: 'DeliverContent', milestone: 1, reviewPeriodHours: 48 },

@@ -120,3 +120,25 @@ export function run(
   }
   return { snapshot: s, events };
 }
+
+/** The plan's deal with milestone 1 delivered, released by the brand and paid out (from `hours`). */
+export function firstMilestonePaidOut(hours = 1): Snapshot {
+  let s = replay(milestoneDeal());
+  s = run(
+    s,
+    { type: 'DeliverContent', milestone: 1, reviewPeriodHours: 48 },
+    hours,
+    actors.creatorLink,
+  ).snapshot;
+  s = run(
+    s,
+    { type: 'ReleaseFunds', milestone: 1, trigger: 'brand', key: 'k1' },
+    hours + 1,
+  ).snapshot;
+  return run(
+    s,
+    { type: 'RecordTransfer', key: 'k1', transferId: 'tr_1' },
+    hours + 1.1,
+    actors.system,
+  ).snapshot;
+}

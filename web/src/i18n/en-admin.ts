@@ -138,6 +138,8 @@ export const enAdmin = {
   'admin.chargebackLost': 'lost on {date}, written off: {reason}',
   'admin.chargedBackEnd':
     'Ended by the lost chargeback: it took all the escrow held, so nothing was refunded or paid out through the payment provider.',
+  'admin.chargedBackEndInPart':
+    'Ended by the lost chargeback: it took the rest the escrow held, so the open milestones were neither refunded nor paid out through the payment provider; the milestones paid out before stay paid.',
   'admin.chargebackLine': '{amount} · {reason} · {date}',
   'admin.duplicateRefunds': 'Duplicate payments refunded',
   'admin.duplicateRefundLine': '{amount} refunded · {date}',

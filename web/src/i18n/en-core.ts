@@ -34,6 +34,8 @@ export const enCore = {
     'Dispute resolved with a split: each milestone shows its outcome',
   'deal.brand.cancelled': 'Cancelled',
   'deal.brand.charged_back': 'Cancelled: your payment was charged back',
+  'deal.brand.charged_back_in_part':
+    'Completed in part: the rest of your payment was charged back',
   'deal.brand.deleted': 'Deleted',
   'deal.creator.pending_payment': 'Waiting for payment',
   'deal.creator.waiting_for_delivery': 'Waiting for delivery',
@@ -45,6 +47,8 @@ export const enCore = {
   'deal.creator.cancelled': 'Cancelled',
   'deal.creator.charged_back':
     'Cancelled: the brand’s payment was charged back',
+  'deal.creator.charged_back_in_part':
+    'Completed in part: the rest of the brand’s payment was charged back',
   'deal.creator.deleted': 'Deleted',
   'deliverable.1': '1 Instagram Story',
   'deliverable.2': '1 Instagram Post',

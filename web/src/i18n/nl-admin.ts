@@ -143,6 +143,8 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.chargebackLost': 'verloren op {date}, afgeschreven: {reason}',
   'admin.chargedBackEnd':
     'Beëindigd door de verloren terugboeking: die nam alles wat in escrow stond, dus er is niets terugbetaald of uitbetaald via de betaalprovider.',
+  'admin.chargedBackEndInPart':
+    'Beëindigd door de verloren terugboeking: die nam de rest van wat in escrow stond, dus de open mijlpalen zijn niet terugbetaald of uitbetaald via de betaalprovider; de eerder uitbetaalde mijlpalen blijven uitbetaald.',
   'admin.chargebackLine': '{amount} · {reason} · {date}',
   'admin.duplicateRefunds': 'Terugbetaalde dubbele betalingen',
   'admin.duplicateRefundLine': '{amount} terugbetaald · {date}',

@@ -31,6 +31,8 @@ export const nlCore: Record<keyof typeof enCore, string> = {
     'Geschil opgelost met een verdeling: elke mijlpaal toont zijn uitkomst',
   'deal.brand.cancelled': 'Geannuleerd',
   'deal.brand.charged_back': 'Geannuleerd: je betaling is teruggeboekt',
+  'deal.brand.charged_back_in_part':
+    'Deels afgerond: de rest van je betaling is teruggeboekt',
   'deal.brand.deleted': 'Verwijderd',
   'deal.creator.pending_payment': 'Wacht op betaling',
   'deal.creator.waiting_for_delivery': 'Wacht op levering',
@@ -42,6 +44,8 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'deal.creator.cancelled': 'Geannuleerd',
   'deal.creator.charged_back':
     'Geannuleerd: de betaling van het merk is teruggeboekt',
+  'deal.creator.charged_back_in_part':
+    'Deels afgerond: de rest van de betaling van het merk is teruggeboekt',
   'deal.creator.deleted': 'Verwijderd',
   'deliverable.1': '1 Instagram-story',
   'deliverable.2': '1 Instagram-post',

@@ -28,9 +28,18 @@ interface DuplicateRefund {
   at: string;
 }
 
+/** The admin's note on an end by a lost chargeback, from the status text that says so. */
+const chargedBackEnd = (statusText: string) =>
+  statusText.endsWith('.charged_back')
+    ? 'admin.chargedBackEnd'
+    : statusText.endsWith('.charged_back_in_part')
+      ? 'admin.chargedBackEndInPart'
+      : null;
+
 /**
  * Chargebacks and automatically refunded duplicate payments of a deal or payment request, and
- * whether a lost chargeback ended it (its status text says so: `…charged_back`).
+ * whether a lost chargeback ended it (its status text says so: `…charged_back`, or
+ * `…charged_back_in_part` for a plan whose first milestones were paid out before).
  */
 export function MoneyNotes({
   chargebacks,
@@ -69,9 +78,9 @@ export function MoneyNotes({
               </li>
             ))}
           </ul>
-          {statusText.endsWith('.charged_back') && (
+          {chargedBackEnd(statusText) && (
             <p className="mt-1 font-semibold" data-testid="charged-back-end">
-              {t('admin.chargedBackEnd')}
+              {t(chargedBackEnd(statusText)!)}
             </p>
           )}
         </div>

@@ -33,8 +33,14 @@ describe('MoneyNotes: the end by a lost chargeback', () => {
       'data-testid="charged-back-end"',
     );
     expect(notes('deal.brand.funds_held')).not.toContain('charged-back-end');
+    expect(notes('deal.brand.charged_back_in_part')).toContain(
+      'it took the rest the escrow held, so the open milestones were neither refunded nor paid out',
+    );
     await setLanguage('nl', { persist: false });
     await loadTexts(['admin']);
+    expect(notes('deal.brand.charged_back_in_part')).toContain(
+      'de eerder uitbetaalde mijlpalen blijven uitbetaald',
+    );
     expect(notes('deal.brand.charged_back')).toContain(
       'Beëindigd door de verloren terugboeking',
     );

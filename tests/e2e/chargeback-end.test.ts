@@ -2,8 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chargedBackThroughApi,
+  connectBankThroughApi,
+  fundWithCheckout,
+  loseChargebackThroughApi,
   registerBrandThroughApi,
 } from './support/api-deals';
+import { acceptThroughApi } from './support/link-codes';
 import { inDays } from './support/deal-form-flows';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, screens, signedInPage } from './support/browser';
@@ -14,7 +18,8 @@ import { apiClient, startServer, type RunningServer } from './support/server';
 /**
  * A deal whose whole payment the card issuer charged back, the chargeback lost: the brand's deal
  * page at 390 px says it ended cancelled because the payment was charged back, in English and
- * Dutch, with the lost chargeback beside it and nothing left to act on.
+ * Dutch, with the lost chargeback beside it and nothing left to act on. A plan whose first
+ * milestone was paid out before ends completed, and its page says the rest was charged back.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -27,6 +32,8 @@ const texts = {
     badge: 'Cancelled',
     notice:
       'The bank returned €270.50 of this payment to the cardholder (a chargeback).',
+    inPart: 'Completed in part: the rest of your payment was charged back',
+    completed: 'Completed',
   },
   nl: {
     locale: 'nl-NL',
@@ -34,6 +41,8 @@ const texts = {
     badge: 'Geannuleerd',
     notice:
       'De bank heeft € 270,50 van deze betaling teruggegeven aan de kaarthouder (een chargeback).',
+    inPart: 'Deels afgerond: de rest van je betaling is teruggeboekt',
+    completed: 'Afgerond',
   },
 } as const;
 
@@ -96,3 +105,94 @@ describe.each(['en', 'nl'] as const)('a charged-back deal in %s', (lang) => {
     await snap(page, `deal-${lang}`);
   });
 });
+
+/**
+ * A plan of €100, €80 and €70, paid, accepted and bank connected through the API; milestone 1
+ * delivered and released by the brand; then the whole payment charged back and the chargeback lost.
+ */
+async function planPaidInPartThenChargedBack(token: string): Promise<number> {
+  const call = apiClient(server);
+  const { id } = await call<{ id: number }>(
+    'POST',
+    '/api/deals',
+    {
+      influencer: '@noor.shoots',
+      title: 'Spring series',
+      description: 'Three posts',
+      amount: '250',
+      deadline: inDays(30),
+      deliverables: ['1 Instagram Story'],
+      milestones: [
+        ['Story', '100', 7],
+        ['TikTok', '80', 14],
+        ['Post', '70', 21],
+      ].map(([title, amount, days]) => ({
+        title,
+        amount,
+        dueDate: inDays(Number(days)),
+        deliverables: ['1 Instagram Story'],
+      })),
+    },
+    token,
+  );
+  const { link, checkout } = await fundWithCheckout(server, token, id);
+  const claimSecret = await acceptThroughApi(server, {
+    kind: 'deal',
+    token: link,
+  });
+  await connectBankThroughApi(server, link, claimSecret);
+  await call(
+    'POST',
+    `/api/deals/deliver/${link}/milestones/1`,
+    undefined,
+    undefined,
+    { 'x-claim-secret': claimSecret },
+  );
+  await call(
+    'POST',
+    `/api/deals/${id}/milestones/1/release`,
+    undefined,
+    token,
+    {
+      'idempotency-key': `release-${id}-1`,
+    },
+  );
+  await loseChargebackThroughApi(server, token, id, checkout, 'completed');
+  return id;
+}
+
+describe.each(['en', 'nl'] as const)(
+  'a plan paid out in part, then charged back, in %s',
+  (lang) => {
+    const x = texts[lang];
+    let page: Page;
+    let dealId = 0;
+
+    beforeAll(async () => {
+      const { token } = await registerBrandThroughApi(
+        server,
+        unique(`inpart${lang}`),
+        {},
+        x.locale,
+      );
+      dealId = await planPaidInPartThenChargedBack(token);
+      page = await signedInPage(browser, server.url, token, x.locale);
+    }, 90_000);
+    afterAll(() => page?.context().close());
+
+    it('the brand’s deal page says it was completed in part and the rest charged back', async () => {
+      await page.goto(`/deals/${dealId}`);
+      const status = page.getByTestId('deal-status');
+      await status.waitFor();
+      expect(await status.textContent()).toBe(x.inPart);
+      await see(page, x.completed);
+      await page.getByTestId('chargeback-notice').waitFor();
+      expect(
+        await page.getByRole('button').filter({ hasText: /€/ }).count(),
+      ).toBe(0);
+      await expectOnlyLanguage(page, lang, `plan charged back (${lang})`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await snap(page, `plan-in-part-${lang}`);
+    });
+  },
+);

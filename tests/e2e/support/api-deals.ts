@@ -192,7 +192,7 @@ export async function fundThroughApi(
 }
 
 /** The same, answering also the paid checkout's URL (with the payer's key, which opens its test tools). */
-async function fundWithCheckout(
+export async function fundWithCheckout(
   server: RunningServer,
   brandToken: string,
   id: number,
@@ -241,13 +241,15 @@ export async function chargedBackThroughApi(
 
 /**
  * On a paid deal's test-mode payment page (`checkout`, as paid) the card issuer charges the whole
- * payment back and the chargeback is lost: answers once the deal has ended (cancelled, charged back).
+ * payment back and the chargeback is lost: answers once the deal has ended (cancelled, charged
+ * back; `completed` for a plan whose first milestones were paid out before).
  */
 export async function loseChargebackThroughApi(
   server: RunningServer,
   brandToken: string,
   id: number,
   checkout: URL,
+  endStatus = 'cancelled',
 ): Promise<void> {
   // The payer's key of the checkout opens the paid session's test tools.
   const tools = `/sim/payments/${checkout.pathname.split('/').pop()}${checkout.search}`;
@@ -255,7 +257,7 @@ export async function loseChargebackThroughApi(
     expect(await submitSimulatedPage(server, tools, `outcome=${outcome}`)).toBe(
       200,
     );
-  await untilStatus(server, brandToken, id, 'cancelled');
+  await untilStatus(server, brandToken, id, endStatus);
 }
 
 /**

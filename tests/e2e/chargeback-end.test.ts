@@ -2,12 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chargedBackThroughApi,
-  connectBankThroughApi,
-  fundWithCheckout,
+  firstMilestoneDeliveredThroughApi,
   loseChargebackThroughApi,
   registerBrandThroughApi,
 } from './support/api-deals';
-import { acceptThroughApi } from './support/link-codes';
 import { inDays } from './support/deal-form-flows';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, screens, signedInPage } from './support/browser';
@@ -54,19 +52,35 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe.each(['en', 'nl'] as const)('a charged-back deal in %s', (lang) => {
-  const x = texts[lang];
-  let page: Page;
-  let dealId = 0;
-
+/**
+ * A brand registered in `lang` with a deal `make` brings to its end, and the brand's page signed
+ * in at 390 px (filled in by the describe's beforeAll).
+ */
+function brandsDeal(
+  lang: 'en' | 'nl',
+  name: string,
+  make: (token: string) => Promise<number>,
+): { page: Page; dealId: number } {
+  const seen = { page: undefined as unknown as Page, dealId: 0 };
   beforeAll(async () => {
+    const { locale } = texts[lang];
     const { token } = await registerBrandThroughApi(
       server,
-      unique(`chargedback${lang}`),
+      unique(`${name}${lang}`),
       {},
-      x.locale,
+      locale,
     );
-    ({ id: dealId } = await apiClient(server)<{ id: number }>(
+    seen.dealId = await make(token);
+    seen.page = await signedInPage(browser, server.url, token, locale);
+  }, 90_000);
+  afterAll(() => seen.page?.context().close());
+  return seen;
+}
+
+describe.each(['en', 'nl'] as const)('a charged-back deal in %s', (lang) => {
+  const x = texts[lang];
+  const seen = brandsDeal(lang, 'chargedback', async (token) => {
+    const { id } = await apiClient(server)<{ id: number }>(
       'POST',
       '/api/deals',
       {
@@ -78,13 +92,13 @@ describe.each(['en', 'nl'] as const)('a charged-back deal in %s', (lang) => {
         deliverables: ['1 Instagram Post'],
       },
       token,
-    ));
-    await chargedBackThroughApi(server, token, dealId);
-    page = await signedInPage(browser, server.url, token, x.locale);
-  }, 60_000);
-  afterAll(() => page?.context().close());
+    );
+    await chargedBackThroughApi(server, token, id);
+    return id;
+  });
 
   it('the brand’s deal page says it ended because the payment was charged back', async () => {
+    const { page, dealId } = seen;
     await page.goto(`/deals/${dealId}`);
     const status = page.getByTestId('deal-status');
     await status.waitFor();
@@ -135,18 +149,10 @@ async function planPaidInPartThenChargedBack(token: string): Promise<number> {
     },
     token,
   );
-  const { link, checkout } = await fundWithCheckout(server, token, id);
-  const claimSecret = await acceptThroughApi(server, {
-    kind: 'deal',
-    token: link,
-  });
-  await connectBankThroughApi(server, link, claimSecret);
-  await call(
-    'POST',
-    `/api/deals/deliver/${link}/milestones/1`,
-    undefined,
-    undefined,
-    { 'x-claim-secret': claimSecret },
+  const { checkout } = await firstMilestoneDeliveredThroughApi(
+    server,
+    token,
+    id,
   );
   await call(
     'POST',
@@ -165,22 +171,10 @@ describe.each(['en', 'nl'] as const)(
   'a plan paid out in part, then charged back, in %s',
   (lang) => {
     const x = texts[lang];
-    let page: Page;
-    let dealId = 0;
-
-    beforeAll(async () => {
-      const { token } = await registerBrandThroughApi(
-        server,
-        unique(`inpart${lang}`),
-        {},
-        x.locale,
-      );
-      dealId = await planPaidInPartThenChargedBack(token);
-      page = await signedInPage(browser, server.url, token, x.locale);
-    }, 90_000);
-    afterAll(() => page?.context().close());
+    const seen = brandsDeal(lang, 'inpart', planPaidInPartThenChargedBack);
 
     it('the brand’s deal page says it was completed in part and the rest charged back', async () => {
+      const { page, dealId } = seen;
       await page.goto(`/deals/${dealId}`);
       const status = page.getByTestId('deal-status');
       await status.waitFor();

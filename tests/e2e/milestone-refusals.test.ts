@@ -4,10 +4,9 @@ import { nlBrand } from '@/i18n/nl-brand';
 import { nlCore } from '@/i18n/nl-core';
 import { nlMilestones } from '@/i18n/nl-milestones';
 import { seriousViolations } from './support/axe';
-import { connectBankThroughApi, fundThroughApi } from './support/api-deals';
+import { firstMilestoneDeliveredThroughApi } from './support/api-deals';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { inDays } from './support/deal-form-flows';
-import { acceptThroughApi } from './support/link-codes';
 import { apiClient, startServer, type RunningServer } from './support/server';
 
 /**
@@ -63,19 +62,7 @@ describe('a refused milestone approval, in Dutch on a phone', () => {
       },
       brand,
     ));
-    const link = await fundThroughApi(server, brand, dealId);
-    const claimSecret = await acceptThroughApi(server, {
-      kind: 'deal',
-      token: link,
-    });
-    await connectBankThroughApi(server, link, claimSecret);
-    await call(
-      'POST',
-      `/api/deals/deliver/${link}/milestones/1`,
-      undefined,
-      undefined,
-      { 'x-claim-secret': claimSecret },
-    );
+    await firstMilestoneDeliveredThroughApi(server, brand, dealId);
   }, 120_000);
 
   afterAll(async () => {

@@ -191,8 +191,33 @@ export async function fundThroughApi(
   return (await fundWithCheckout(server, brandToken, id)).link;
 }
 
+/**
+ * A plan's deal paid, accepted through its link, bank connected, and its milestone 1 delivered,
+ * through the API: answers the link, its claim secret and the paid checkout's URL.
+ */
+export async function firstMilestoneDeliveredThroughApi(
+  server: RunningServer,
+  brandToken: string,
+  id: number,
+): Promise<{ link: string; claimSecret: string; checkout: URL }> {
+  const { link, checkout } = await fundWithCheckout(server, brandToken, id);
+  const claimSecret = await acceptThroughApi(server, {
+    kind: 'deal',
+    token: link,
+  });
+  await connectBankThroughApi(server, link, claimSecret);
+  await apiClient(server)(
+    'POST',
+    `/api/deals/deliver/${link}/milestones/1`,
+    undefined,
+    undefined,
+    { 'x-claim-secret': claimSecret },
+  );
+  return { link, claimSecret, checkout };
+}
+
 /** The same, answering also the paid checkout's URL (with the payer's key, which opens its test tools). */
-export async function fundWithCheckout(
+async function fundWithCheckout(
   server: RunningServer,
   brandToken: string,
   id: number,

@@ -123,6 +123,11 @@ export const moneyDocumentSchema = z.object({
   /** What was refunded to the brand of this payment so far (a split's refund, a full refund). */
   refundedCents: z.number().int(),
   /**
+   * What the card issuer took back of this payment through chargebacks that were lost; present
+   * only when one was lost, so every other document reads as before.
+   */
+  chargedBackCents: z.number().int().optional(),
+  /**
    * A deal resolved with a split: the creator's part (the statement's `paidCents`), the brand's
    * refund and the fee kept in proportion; null otherwise.
    */
@@ -146,6 +151,8 @@ export const moneyDocumentSchema = z.object({
         feeCents: z.number().int(),
         status: z.enum(milestoneStatuses),
         releasedAt: z.string().nullable(),
+        /** Present when a lost chargeback ended it: it reads charged back, not refunded. */
+        chargedBack: z.literal(true).optional(),
       }),
     )
     .optional(),

@@ -1,4 +1,5 @@
 import { DomainError } from '../command-error';
+import type { DealContext } from './deal-context.types';
 import type { DealSnapshot } from './deal-escrow';
 import {
   decideMilestone,
@@ -30,6 +31,19 @@ export interface MilestoneView extends Omit<Milestone, 'splitRequested'> {
   step: 1 | 2 | 3;
   can: MilestoneAction[];
 }
+
+/**
+ * A milestone the lost chargeback's end settled (ADR 0040): ended refunded with no refund at the
+ * gateway, on a deal that ended by the chargeback. Its screens and documents say it was charged
+ * back, not refunded.
+ */
+export const chargedBackMilestone = (
+  m: Pick<Milestone, 'status' | 'refundId'>,
+  endReason: DealContext['endReason'],
+): boolean =>
+  m.status === 'refunded' &&
+  m.refundId === null &&
+  endReason === 'charged_back';
 
 const steps: Record<MilestoneStatus, 1 | 2 | 3> = {
   in_progress: 1,

@@ -96,6 +96,9 @@ function amountLines(
     line('fee', doc.feeCents),
     line('total', doc.totalCents, doc.kind === 'receipt'),
   ];
+  // What a lost chargeback took comes before what was paid out of the rest.
+  if (doc.chargedBackCents !== undefined)
+    lines.push(line('chargedBack', doc.chargedBackCents));
   if (doc.kind === 'statement')
     lines.push(line('statement.paid', doc.paidCents, true));
   else if (doc.paidCents !== doc.totalCents)
@@ -117,8 +120,9 @@ function milestoneLines(
 ): DocumentLine[] {
   return milestones.map((m) => {
     const amount = documentMoney(lang, m.amountCents);
-    const standing =
-      m.status === 'released' && m.releasedAt !== null
+    const standing = m.chargedBack
+      ? documentText(lang, 'milestone.charged_back', { amount })
+      : m.status === 'released' && m.releasedAt !== null
         ? documentText(lang, 'milestone.released', {
             amount,
             date: documentDate(lang, m.releasedAt),

@@ -1,5 +1,7 @@
 import type { MoneyDocumentDto } from '@machines/contract/money-api';
-import type { Milestone } from '@machines/deal/deal-context.types';
+import type { DealContext, Milestone } from '@machines/deal/deal-context.types';
+import { chargedBackMilestone } from '@machines/deal/deal-milestone-view';
+import type { EscrowLedger } from '@machines/escrow/escrow-ledger';
 import { DomainError } from '../commands/domain-error';
 import type { DealRecord } from '../../projections/deals.queries';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
@@ -9,6 +11,17 @@ import type { PaymentRequestRecord } from '../../projections/payment-requests.qu
  * the payment is confirmed, the creator's statement once money was transferred to them. The web
  * renders them in the reader's language; the numbers and references come from here only.
  */
+
+/**
+ * What the card issuer took back through lost chargebacks, as `chargedBackCents` (only when one
+ * was lost): without it a document's amounts would not add up to what was paid.
+ */
+function chargedBackOf(c: EscrowLedger): { chargedBackCents?: number } {
+  const lost = c.chargebacks.filter((cb) => cb.status === 'lost');
+  return lost.length === 0
+    ? {}
+    : { chargedBackCents: lost.reduce((sum, cb) => sum + cb.amountCents, 0) };
+}
 
 export function dealReceipt(
   record: DealRecord,
@@ -30,6 +43,7 @@ export function dealReceipt(
     method: c.paymentMethod,
     reference: c.paymentIntentId ?? c.chargeId,
     refundedCents: c.money.refundedCents,
+    ...chargedBackOf(c),
     split: c.split
       ? {
           creatorCents: c.split.creatorCents,
@@ -37,12 +51,14 @@ export function dealReceipt(
           feeKeptCents: c.split.feeKeptCents,
         }
       : null,
-    ...(c.milestones ? { milestones: c.milestones.map(milestoneLine) } : {}),
+    ...(c.milestones
+      ? { milestones: c.milestones.map((m) => milestoneLine(m, c.endReason)) }
+      : {}),
   };
 }
 
 /** A milestone as the receipt and the statement list it. */
-function milestoneLine(m: Milestone) {
+function milestoneLine(m: Milestone, endReason: DealContext['endReason']) {
   return {
     index: m.index,
     title: m.title,
@@ -50,6 +66,9 @@ function milestoneLine(m: Milestone) {
     feeCents: m.feeCents,
     status: m.status,
     releasedAt: m.releasedAt,
+    ...(chargedBackMilestone(m, endReason)
+      ? { chargedBack: true as const }
+      : {}),
   };
 }
 
@@ -112,6 +131,7 @@ export function requestReceipt(record: PaymentRequestRecord): MoneyDocumentDto {
     method: c.paymentMethod ?? null,
     reference: c.paymentIntentId ?? c.chargeId,
     refundedCents: c.money.refundedCents,
+    ...chargedBackOf(c),
     split: null,
   };
 }

@@ -152,13 +152,13 @@ export const errorCatalogue = {
   ),
   refund_under_way: e(
     'conflict',
-    'A refund of this deal is under way',
-    'Er loopt al een terugbetaling voor deze deal.',
+    'A refund of this payment is under way',
+    'Er loopt al een terugbetaling van deze betaling.',
   ),
   refund_already_under_way: e(
     'conflict',
-    'A refund of this deal is already under way',
-    'Er loopt al een terugbetaling voor deze deal.',
+    'A refund of this payment is already under way',
+    'Er loopt al een terugbetaling van deze betaling.',
   ),
   release_under_way: e(
     'conflict',
@@ -197,18 +197,18 @@ export const errorCatalogue = {
   ),
   split_not_allowed: e(
     'illegal_transition',
-    'A deal can be split only while it is in dispute or on hold (it is {status})',
-    'Een deal kan alleen worden verdeeld tijdens een geschil of als hij wordt vastgehouden (status nu: „{status}”).',
+    'A payment can be split only while it is in dispute or on hold (it is {status})',
+    'Een betaling kan alleen worden verdeeld tijdens een geschil of als ze wordt vastgehouden (status nu: „{status}”).',
   ),
   split_under_way: e(
     'conflict',
-    'A split of this deal has already been asked for',
-    'Voor deze deal is al een verdeling aangevraagd.',
+    'A split of this payment has already been asked for',
+    'Voor deze betaling is al een verdeling aangevraagd.',
   ),
   split_nothing_to_retry: e(
     'conflict',
-    'No part of a split of this deal failed; there is nothing to retry',
-    'Geen deel van een verdeling van deze deal is mislukt; er is niets om opnieuw te proberen.',
+    'No part of this split failed; there is nothing to retry',
+    'Geen deel van deze verdeling is mislukt; er is niets om opnieuw te proberen.',
   ),
   checkout_total_mismatch: e(
     'conflict',

@@ -507,7 +507,7 @@ describe('decideDeal: releasing the funds', () => {
     given(refundPending).when(brandRelease, at(4)).thenRefused({
       code: 'conflict',
       status: 409,
-      message: 'A refund of this deal is under way',
+      message: 'A refund of this payment is under way',
     });
   });
 
@@ -712,7 +712,7 @@ describe('decideDeal: refunds, holds, chargebacks', () => {
     given(refundPending).when(refund, at(3.1)).thenRefused({
       code: 'conflict',
       status: 409,
-      message: 'A refund of this deal is already under way',
+      message: 'A refund of this payment is already under way',
     });
     given(releasePending()).when(refund, at(4.001)).thenRefused({
       code: 'conflict',

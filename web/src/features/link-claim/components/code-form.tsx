@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { focusPlaces, returnFocus } from '@/components/ui/focus-return';
 import { TextField } from '@/components/ui/field';
 import { LINK_CODE_MINUTES } from '@machines/link-claim/link-claim.commands';
 import { t } from '@/i18n';
@@ -24,8 +25,18 @@ export function CodeForm({
   onResend: () => void;
 }) {
   const [code, setCode] = useState('');
-  const submit = (e: FormEvent) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    // The button is disabled while the code is checked and the form goes once it is taken (the
+    // acceptance, the move to this device): focus stays there, or on the card or page around it.
+    const active = document.activeElement;
+    returnFocus(
+      focusPlaces(
+        active instanceof HTMLElement && e.currentTarget.contains(active)
+          ? active
+          : e.currentTarget,
+      ),
+    );
     onSubmit(code.trim());
   };
   return (

@@ -8,6 +8,7 @@ import {
   registerBrandThroughApi,
 } from './support/api-deals';
 import { unique } from './support/flows';
+import { expectOnlyLanguage } from './support/language';
 import { acceptInBrowser } from './support/link-codes';
 import { startServer, type RunningServer } from './support/server';
 
@@ -83,6 +84,19 @@ describe.each(['nl', 'en'] as const)(
       await expect.poll(() => focused(page)).not.toBe('body');
       expect(await seriousViolations(page)).toEqual([]);
       await snap(page, 'accepted');
+    });
+
+    it("self-billing's country list starts with a prompt in the page's language, not a text key", async () => {
+      await page.getByRole('button', { name: text.selfBilling }).click();
+      const form = page.getByRole('form', { name: text.form });
+      const country = form.getByLabel(text.country, { exact: true });
+      await country.waitFor();
+      expect(await country.locator('option').first().textContent()).toBe(
+        text.noCountry,
+      );
+      await expectOnlyLanguage(page, lang, 'self-billing form');
+      expect(await seriousViolations(page)).toEqual([]);
+      await snap(page, 'self-billing-form');
     });
   },
 );

@@ -21,6 +21,7 @@ export const enLinkPanels = {
   'address.postcode': 'Postcode',
   'address.city': 'City',
   'address.country': 'Country',
+  'address.countryNone': 'Select a country',
   'address.vatIdHint':
     'With the country prefix, e.g. NL123456789B01 or BE0123456789',
   'address.companyRequired': 'Fill in the company or your name',

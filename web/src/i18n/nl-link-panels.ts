@@ -23,6 +23,7 @@ export const nlLinkPanels: Record<keyof typeof enLinkPanels, string> = {
   'address.postcode': 'Postcode',
   'address.city': 'Plaats',
   'address.country': 'Land',
+  'address.countryNone': 'Kies een land',
   'address.vatIdHint':
     'Met de landcode ervoor, bijv. NL123456789B01 of BE0123456789',
   'address.companyRequired': 'Vul het bedrijf of je naam in',

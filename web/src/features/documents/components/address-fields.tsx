@@ -105,6 +105,7 @@ export function AddressFields({
       </div>
       <CountrySelect
         label={t('address.country')}
+        none={t('address.countryNone')}
         value={form.country}
         onChange={(country) => setForm((f) => ({ ...f, country }))}
       />

@@ -1,5 +1,6 @@
 import type { ContractDocumentDto } from '../contract/contract-api';
 import type { Exclusivity, UsageRights } from '../deal/deal-contract';
+import { deliverableOptions } from '../deal/deal-options';
 import {
   documentDate,
   documentDateTime,
@@ -27,6 +28,18 @@ type Text = (
 /** A deadline as the brand gave it: a calendar date written out, anything else as given. */
 const dateOrText = (lang: DocumentLanguage, value: string): string =>
   Number.isNaN(Date.parse(value)) ? value : documentDate(lang, value);
+
+/** The deliverables as the reader's language names them: a known option translated, anything else as written. */
+function deliverablesText(text: Text, deliverables: readonly string[]): string {
+  return deliverables
+    .map((value) => {
+      const place = (deliverableOptions as readonly string[]).indexOf(value);
+      return place < 0
+        ? value
+        : text(`contract.deliverable.${place + 1}` as DocumentTextKey);
+    })
+    .join(', ');
+}
 
 function usageText(text: Text, usage: UsageRights | null): string {
   if (usage === null) return text('contract.usage.unset');
@@ -83,7 +96,7 @@ function workLines(
     { label: text('contract.description'), value: description, block: true },
     {
       label: text('contract.deliverables'),
-      value: c.deliverables.join(', ') || none,
+      value: deliverablesText(text, c.deliverables) || none,
       block: true,
     },
     {
@@ -149,7 +162,8 @@ function milestoneLines(
     value: text('contract.milestoneValue', {
       amount: documentMoney(lang, m.amountCents),
       due: dateOrText(lang, m.dueDate),
-      deliverables: m.deliverables.join(', ') || text('contract.none'),
+      deliverables:
+        deliverablesText(text, m.deliverables) || text('contract.none'),
     }),
     block: true,
   }));

@@ -98,5 +98,18 @@ describe.each(['nl', 'en'] as const)(
       expect(await seriousViolations(page)).toEqual([]);
       await snap(page, 'self-billing-form');
     });
+
+    it("the contract names the deliverables in the reader's language", async () => {
+      await page.goto(`/accept/${link}/contract`);
+      const row = page
+        .locator('article.document-sheet')
+        .getByText(text.deliverable, {
+          exact: true,
+        });
+      await row.waitFor();
+      await expectOnlyLanguage(page, lang, 'contract');
+      expect(await seriousViolations(page)).toEqual([]);
+      await snap(page, 'contract');
+    });
   },
 );

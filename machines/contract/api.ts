@@ -140,6 +140,8 @@ export const milestoneSchema = z.object({
   transferId: z.string().nullable(),
   refundId: z.string().nullable(),
   can: z.array(z.enum(milestoneActions)),
+  /** Present when a lost chargeback ended it (status `refunded`): the card issuer took it back, nothing was refunded. */
+  chargedBack: z.literal(true).optional(),
 });
 
 export const dealSchema = z.object({

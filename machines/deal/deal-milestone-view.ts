@@ -30,6 +30,8 @@ export type MilestoneAction = (typeof milestoneActions)[number];
 export interface MilestoneView extends Omit<Milestone, 'splitRequested'> {
   step: 1 | 2 | 3;
   can: MilestoneAction[];
+  /** Present on a milestone a lost chargeback ended: the card issuer took it back, nothing was refunded. */
+  chargedBack?: true;
 }
 
 /**
@@ -123,6 +125,9 @@ export function milestoneViews(
     ...m,
     step: steps[m.status],
     can: can(snapshot, m.index, now),
+    ...(chargedBackMilestone(m, snapshot.context.endReason)
+      ? { chargedBack: true as const }
+      : {}),
   }));
 }
 

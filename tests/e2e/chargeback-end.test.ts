@@ -8,8 +8,18 @@ import {
 } from './support/api-deals';
 import { inDays } from './support/deal-form-flows';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, screens, signedInPage } from './support/browser';
+import {
+  launchBrowser,
+  phoneContext,
+  screens,
+  signedInPage,
+} from './support/browser';
 import { see, unique } from './support/flows';
+import {
+  adminMilestone,
+  adminPhonePage,
+  adminToken,
+} from './support/admin-flows';
 import { expectOnlyLanguage } from './support/language';
 import { apiClient, startServer, type RunningServer } from './support/server';
 
@@ -31,7 +41,10 @@ const texts = {
     notice:
       'The bank returned €270.50 of this payment to the cardholder (a chargeback).',
     inPart: 'Completed in part: the rest of your payment was charged back',
+    creatorInPart:
+      'Completed in part: the rest of the brand’s payment was charged back',
     completed: 'Completed',
+    milestones: ['Released', 'Charged back', 'Charged back'],
   },
   nl: {
     locale: 'nl-NL',
@@ -40,7 +53,10 @@ const texts = {
     notice:
       'De bank heeft € 270,50 van deze betaling teruggegeven aan de kaarthouder (een chargeback).',
     inPart: 'Deels afgerond: de rest van je betaling is teruggeboekt',
+    creatorInPart:
+      'Deels afgerond: de rest van de betaling van het merk is teruggeboekt',
     completed: 'Afgerond',
+    milestones: ['Vrijgegeven', 'Teruggeboekt', 'Teruggeboekt'],
   },
 } as const;
 
@@ -120,6 +136,9 @@ describe.each(['en', 'nl'] as const)('a charged-back deal in %s', (lang) => {
   });
 });
 
+/** The creator's link of each plan charged back, and the claim secret its accepting browser keeps. */
+const creatorLinks = new Map<number, { link: string; claimSecret: string }>();
+
 /**
  * A plan of €100, €80 and €70, paid, accepted and bank connected through the API; milestone 1
  * delivered and released by the brand; then the whole payment charged back and the chargeback lost.
@@ -149,11 +168,9 @@ async function planPaidInPartThenChargedBack(token: string): Promise<number> {
     },
     token,
   );
-  const { checkout } = await firstMilestoneDeliveredThroughApi(
-    server,
-    token,
-    id,
-  );
+  const { checkout, link, claimSecret } =
+    await firstMilestoneDeliveredThroughApi(server, token, id);
+  creatorLinks.set(id, { link, claimSecret });
   await call(
     'POST',
     `/api/deals/${id}/milestones/1/release`,
@@ -181,12 +198,67 @@ describe.each(['en', 'nl'] as const)(
       expect(await status.textContent()).toBe(x.inPart);
       await see(page, x.completed);
       await page.getByTestId('chargeback-notice').waitFor();
+      // The milestones the chargeback took were not refunded: they read charged back.
+      await page.getByTestId('milestone-status').first().waitFor();
+      expect(
+        await page.getByTestId('milestone-status').allTextContents(),
+      ).toEqual(x.milestones);
       expect(
         await page.getByRole('button').filter({ hasText: /€/ }).count(),
       ).toBe(0);
       await expectOnlyLanguage(page, lang, `plan charged back (${lang})`);
       expect(await seriousViolations(page)).toEqual([]);
       await snap(page, `plan-in-part-${lang}`);
+    });
+
+    it('the creator’s link page says the same of the plan and its milestones', async () => {
+      const { link, claimSecret } = creatorLinks.get(seen.dealId)!;
+      const context = await phoneContext(browser, server.url, x.locale);
+      try {
+        await context.addInitScript(
+          ([key, value]) => localStorage.setItem(key, value),
+          [`dealClaim:${link}`, claimSecret] as const,
+        );
+        const page = await context.newPage();
+        await page.goto(`/accept/${link}`);
+        const status = page.getByTestId('creator-status');
+        await status.waitFor();
+        expect(await status.textContent()).toBe(x.creatorInPart);
+        await page.getByTestId('milestone-status').first().waitFor();
+        expect(
+          await page.getByTestId('milestone-status').allTextContents(),
+        ).toEqual(x.milestones);
+        await expectOnlyLanguage(page, lang, `plan's link (${lang})`);
+        expect(await seriousViolations(page)).toEqual([]);
+        await snap(page, `plan-in-part-link-${lang}`);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('the admin’s deal panel badges those milestones charged back', async () => {
+      const page = await adminPhonePage(
+        browser,
+        server,
+        x.locale,
+        await adminToken(server),
+      );
+      try {
+        await adminMilestone(page, seen.dealId, 3);
+        const items = page.getByTestId('admin-milestone');
+        expect(
+          await items.evaluateAll((li) =>
+            li.map(
+              (x) => x.querySelector('div > span:last-child')?.textContent,
+            ),
+          ),
+        ).toEqual(x.milestones);
+        await expectOnlyLanguage(page, lang, `admin plan (${lang})`);
+        expect(await seriousViolations(page)).toEqual([]);
+        await snap(page, `plan-in-part-admin-${lang}`);
+      } finally {
+        await page.context().close();
+      }
     });
   },
 );

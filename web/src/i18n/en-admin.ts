@@ -343,6 +343,7 @@ export const enAdmin = {
   'admin.milestoneStatus.dispute': 'Disputed',
   'admin.milestoneStatus.released': 'Released',
   'admin.milestoneStatus.refunded': 'Refunded',
+  'admin.milestoneStatus.charged_back': 'Charged back',
   'admin.milestoneStatus.split': 'Split',
   'admin.milestoneRelease': 'Release',
   'admin.milestoneRefund': 'Refund',

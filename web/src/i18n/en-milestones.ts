@@ -12,6 +12,7 @@ export const enMilestones = {
   'milestones.status.released': 'Released',
   'milestones.status.refunded': 'Refunded',
   'milestones.status.split': 'Split',
+  'milestones.status.charged_back': 'Charged back',
   'milestones.step.1': 'Working on it',
   'milestones.step.2': 'Delivered',
   'milestones.step.3': 'Paid out',

@@ -350,6 +350,7 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.milestoneStatus.dispute': 'In geschil',
   'admin.milestoneStatus.released': 'Vrijgegeven',
   'admin.milestoneStatus.refunded': 'Terugbetaald',
+  'admin.milestoneStatus.charged_back': 'Teruggeboekt',
   'admin.milestoneStatus.split': 'Verdeeld',
   'admin.milestoneRelease': 'Vrijgeven',
   'admin.milestoneRefund': 'Terugbetalen',

@@ -14,6 +14,7 @@ export const nlMilestones: Record<keyof typeof enMilestones, string> = {
   'milestones.status.released': 'Vrijgegeven',
   'milestones.status.refunded': 'Terugbetaald',
   'milestones.status.split': 'Verdeeld',
+  'milestones.status.charged_back': 'Teruggeboekt',
   'milestones.step.1': 'Mee bezig',
   'milestones.step.2': 'Geleverd',
   'milestones.step.3': 'Uitbetaald',

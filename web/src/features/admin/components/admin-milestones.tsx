@@ -139,7 +139,11 @@ export function AdminMilestones({
                   {name}
                 </span>
                 <Badge tone={tones[m.status]}>
-                  {t(`admin.milestoneStatus.${m.status}` as MessageKey)}
+                  {t(
+                    (m.chargedBack
+                      ? 'admin.milestoneStatus.charged_back'
+                      : `admin.milestoneStatus.${m.status}`) as MessageKey,
+                  )}
                 </Badge>
               </div>
               <p className="flex flex-wrap gap-x-3 text-slate-600">

@@ -11,7 +11,7 @@ import { deliverableLabel } from '@/features/deals/model/deliverables';
 import {
   milestoneClockOf,
   milestoneRefusalText,
-  milestoneStatusText,
+  milestoneStandingText,
   milestoneStepLabels,
   milestonesOf,
   type MilestoneDto,
@@ -60,7 +60,7 @@ function MilestoneFacts({
         )}
       </dl>
       <p className="text-sm font-medium" data-testid="milestone-status">
-        {milestoneStatusText(m.status)}
+        {milestoneStandingText(m)}
       </p>
       <ProgressTracker
         step={m.step}

@@ -26,10 +26,16 @@ export function milestoneClockOf(
 export const milestoneStatusText = (status: string): string =>
   tKey(`milestones.status.${status}`);
 
+/** Where a milestone stands in words: charged back when a lost chargeback ended it, not refunded. */
+export const milestoneStandingText = (m: MilestoneDto): string =>
+  m.chargedBack
+    ? t('milestones.status.charged_back')
+    : milestoneStatusText(m.status);
+
 /** The compact tracker's labels; the last one names the outcome once there is one. */
 export function milestoneStepLabels(m: MilestoneDto): string[] {
   const outcome = ['released', 'refunded', 'split'].includes(m.status)
-    ? milestoneStatusText(m.status)
+    ? milestoneStandingText(m)
     : t('milestones.step.3');
   return [t('milestones.step.1'), t('milestones.step.2'), outcome];
 }

@@ -21,6 +21,7 @@ import { canSplit } from '@/features/admin/model/admin-split';
 import {
   anyMilestoneDisputed,
   unreleased,
+  wholeDealRefundCents,
 } from '@/features/admin/model/admin-milestones';
 import { dealSubject } from '@/features/admin/api/admin-split';
 import { AdminMilestones } from './admin-milestones';
@@ -35,13 +36,15 @@ function wholeDealTexts(deal: AdminDealDto) {
     return {
       release: t('admin.release'),
       confirmRelease: t('admin.confirmRelease'),
-      refund: t('admin.refund', { amount: formatMoney(deal.totalAmountCents) }),
+      refund: t('admin.refund', {
+        amount: formatMoney(wholeDealRefundCents(deal)),
+      }),
       confirmRefund: t('admin.confirmRefund'),
     };
-  const { count, releaseCents, refundCents } = unreleased(deal);
+  const { count, releaseCents } = unreleased(deal);
   const [release, refund] = [
     formatMoney(releaseCents),
-    formatMoney(refundCents),
+    formatMoney(wholeDealRefundCents(deal)),
   ];
   return {
     release: t('admin.releaseRest', { amount: release }),

@@ -909,6 +909,12 @@ function planRequestReviewNotifications(
       toUser(creator, 'request_disputed', p, creatorUrl);
       break;
     }
+    case 'PaymentRequestPayoutDeferred': {
+      // Released before the creator has a bank account: it is added on the profile.
+      const waiting = { ...params, amountCents: Number(data.amountCents) };
+      toUser(creator, 'request_payout_waiting', waiting, '/profile');
+      break;
+    }
     case 'PaymentRequestRejected':
       toUser(creator, 'request_rejected', params, creatorUrl);
       break;

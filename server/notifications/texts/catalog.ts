@@ -64,6 +64,7 @@ export const notificationKinds = [
   'request_accepted',
   'request_paid',
   'payout_sent',
+  'request_payout_waiting',
   'request_delivered',
   'request_disputed',
   'request_rejected',

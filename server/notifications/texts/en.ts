@@ -76,6 +76,10 @@ export const en: TextCatalog = {
       title: 'Payout sent',
       body: `${f.money(p.amountCents ?? 0)} for “${p.title ?? ''}” is on its way to your bank account.`,
     }),
+    request_payout_waiting: (p, f) => ({
+      title: 'Payout waits for your bank account',
+      body: `${f.money(p.amountCents ?? 0)} for “${p.title ?? ''}” is released to you and paid out as soon as you connect a bank account (Profile → Bank Details & Payouts).`,
+    }),
     request_delivered: (p, f) => ({
       title: 'Work delivered: your review',
       body: `${p.creatorName ?? 'The creator'} marked “${p.title ?? ''}” completed. Approve it or open a dispute by ${f.dateTime(p.at ?? '')}; after that ${f.money(p.amountCents ?? 0)} is released to the creator automatically.`,

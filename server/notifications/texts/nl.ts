@@ -75,6 +75,10 @@ export const nl: TextCatalog = {
       title: 'Uitbetaling verstuurd',
       body: `${f.money(p.amountCents ?? 0)} voor “${p.title ?? ''}” is onderweg naar je bankrekening.`,
     }),
+    request_payout_waiting: (p, f) => ({
+      title: 'Uitbetaling wacht op je bankrekening',
+      body: `${f.money(p.amountCents ?? 0)} voor “${p.title ?? ''}” is aan je vrijgegeven en wordt uitbetaald zodra je een bankrekening koppelt (Profiel → Bankgegevens en uitbetalingen).`,
+    }),
     request_delivered: (p, f) => ({
       title: 'Werk opgeleverd: jouw beoordeling',
       body: `${p.creatorName ?? 'De creator'} heeft “${p.title ?? ''}” als voltooid gemarkeerd. Keur het goed of open een geschil vóór ${f.dateTime(p.at ?? '')}; daarna wordt ${f.money(p.amountCents ?? 0)} automatisch aan de creator vrijgegeven.`,

@@ -490,6 +490,28 @@ describe('planNotifications', () => {
     expect(plan(pr('PaymentRequestCompleted', { transferId: null }))).toEqual(
       [],
     );
+    // Released while the creator has no bank account yet: told what the payout waits for, and where to add it.
+    expect(plan(pr('PaymentRequestPayoutDeferred'))).toEqual([
+      'user:creator push+email en → /profile: Payout waits for your bank account',
+    ]);
+    expect(
+      planNotifications(pr('PaymentRequestPayoutDeferred'), facts())[0]!.body,
+    ).toBe(
+      `${formatterFor('en-GB').money(40_000)} for “Instagram reel” is released to you and paid out as soon as you connect a bank account (Profile → Bank Details & Payouts).`,
+    );
+    const dutch = user('creator', { language: 'nl' });
+    expect(
+      planNotifications(
+        pr('PaymentRequestPayoutDeferred'),
+        facts({ users: [brand, dutch] }),
+      ).map((n) => [n.language, n.title, n.body]),
+    ).toEqual([
+      [
+        'nl',
+        'Uitbetaling wacht op je bankrekening',
+        `${formatterFor('nl-NL').money(40_000)} voor “Instagram reel” is aan je vrijgegeven en wordt uitbetaald zodra je een bankrekening koppelt (Profiel → Bankgegevens en uitbetalingen).`,
+      ],
+    ]);
     // A brand with an account hears through its own preferences (here: push only).
     expect(
       plan(

@@ -9,7 +9,8 @@
  *   checkout sessions, payment intents, charges, payment methods (`cs_`, `pi_`, `ch_`, `py_`,
  *   `pm_`, `seti_`, `src_`, `acct_` ids, under any key, and the keys listed below);
  * - **references** reconcile a money movement with the provider and grant nothing: transfers,
- *   reversals, refunds, payouts and disputes (`tr_`, `trr_`, `re_`, `pyr_`, `po_`, `du_`, `dp_`);
+ *   reversals, refunds, payouts and disputes (`tr_`, `trr_`, `re_`, `pyr_`, `po_`, `du_`, `dp_`),
+ *   and the webhook event that told of one (`gatewayEventId`, `evt_`);
  * - the **payment method** (`method`, `paymentMethod`: card, iDEAL, …) says how a party paid.
  *
  * | reader | acting values | references | payment method |
@@ -40,7 +41,7 @@ const idShape = (prefixes: string) =>
     `^(${prefixes})_(?:(?:sim|test|live)_)?(?=[A-Za-z]*[0-9])[A-Za-z0-9]{14,}$`,
   );
 const actingId = idShape('cs|pi|ch|py|pm|seti|src|acct');
-const referenceId = idShape('tr|trr|re|pyr|po|du|dp');
+const referenceId = idShape('tr|trr|re|pyr|po|du|dp|evt');
 
 /** Keys that hold a link's secret: the link's own reader has it already; admins never see it. */
 const linkSecretKeys = new Set(['token', 'shareableToken', 'shareableUrl']);
@@ -68,6 +69,7 @@ const referenceKeys = new Set([
   'reversalId',
   'disputeId',
   'payoutId',
+  'gatewayEventId',
 ]);
 const referenceSuffixes = [
   'TransferId',

@@ -13,7 +13,7 @@ import {
   type SqliteEventStore,
 } from '@server/event-store/sqlite-event-store';
 import { createTestClock } from '@server/shared/clock';
-import { redactOtherSide } from '@server/shared/redaction';
+import { redactFor, redactOtherSide } from '@server/shared/redaction';
 import {
   FIXTURE_DIR,
   FIXTURE_ENV,
@@ -113,7 +113,8 @@ describe('a store written by an earlier version', () => {
       await ctx.settle(await ctx.store.headPosition());
       // Later versions may add fields to an answer; every field that version answered stays the
       // same, except the other side's acting ids, which a party now reads as present (the brand
-      // the creator's connected account, the creator the brand's payment).
+      // the creator's connected account, the creator the brand's payment), and the gateway's
+      // webhook event ids, which a link reader now reads as present.
       expect(await readAnswers(app, ctx, manifest)).toMatchObject(
         asPartiesReadIt(fixture('answers.json') as Record<string, unknown>),
       );
@@ -125,7 +126,7 @@ describe('a store written by an earlier version', () => {
   });
 });
 
-/** The recorded answers with the other side's acting ids as each signed-in party reads them now. */
+/** The recorded answers as each reader reads them now: a party the other side's acting ids, a link reader every gateway id. */
 function asPartiesReadIt(
   answers: Record<string, unknown>,
 ): Record<string, unknown> {
@@ -135,6 +136,7 @@ function asPartiesReadIt(
         return [key, redactOtherSide('brand', answer)];
       if (key.startsWith('creator'))
         return [key, redactOtherSide('creator', answer)];
+      if (key.startsWith('anonymous ')) return [key, redactFor('link', answer)];
       return [key, answer];
     }),
   );

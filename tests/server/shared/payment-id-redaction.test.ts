@@ -37,7 +37,7 @@ let openToken = '';
 const linkTokens: string[] = [];
 
 const idLike =
-  /\b(cs|pi|ch|py|pm|acct|tr|trr|re|seti|src|du|dp|po|pyr)_[A-Za-z0-9_]{6,}/g;
+  /\b(cs|pi|ch|py|pm|acct|tr|trr|re|seti|src|du|dp|po|pyr|evt)_[A-Za-z0-9_]{6,}/g;
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ url, headers });
 
@@ -354,5 +354,18 @@ describe('documents print no redacted reference', () => {
     expect(values(doc)).toEqual(['Referentie', 'pi_sim_0123456789abcdef0123']);
     expect(values(redactFor('admin', doc))).toEqual([]);
     expect(values(redactFor('link', doc))).toEqual([]);
+  });
+});
+
+describe("a creator's data export through the deal link", () => {
+  it('given a paid and released deal, when the link holder exports, then its events hold no gateway id: neither a payment nor the webhook event that told of it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/link/${dealLink}/export`,
+      headers: claimHeader(dealLink),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain('PaymentSucceeded');
+    expect(res.body.match(idLike) ?? []).toEqual([]);
   });
 });

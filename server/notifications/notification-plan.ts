@@ -508,9 +508,10 @@ function planDealOutcome(scene: DealEventScene): void {
       break;
     case 'DealRefunded':
       // A lost chargeback ended it: the brand has its money from the card network, not from us.
+      // The creator hears it ended wherever they hear of the deal (account, or link and address).
       if (data.reason === 'charged_back') {
         toUser(brand, 'charged_back_brand', base, dealUrl);
-        toLink(dealId, 'charged_back_creator', base, linkUrl);
+        toCreator(deal, facts, send, 'charged_back_creator', base);
         break;
       }
       toUser(
@@ -519,7 +520,7 @@ function planDealOutcome(scene: DealEventScene): void {
         { ...base, amountCents: Number(data.amountCents) },
         dealUrl,
       );
-      toLink(dealId, 'link_deal_refunded', base, linkUrl);
+      toCreator(deal, facts, send, 'link_deal_refunded', base);
       break;
     case 'DisputeOpened':
       toLink(

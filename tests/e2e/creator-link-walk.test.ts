@@ -9,11 +9,15 @@ import {
 } from './support/api-deals';
 import { unique } from './support/flows';
 import { expectOnlyLanguage } from './support/language';
-import { acceptInBrowser } from './support/link-codes';
+import { codeMailedTo } from './support/link-codes';
 import { startServer, type RunningServer } from './support/server';
 
 const texts = {
   nl: {
+    email: 'Je e-mailadres',
+    send: 'Code sturen',
+    code: 'Code uit de e-mail',
+    accept: 'Deal accepteren',
     accepted: 'Deal geaccepteerd!',
     selfBilling: 'Facturering door de afnemer instellen',
     form: 'Facturering door de afnemer',
@@ -22,6 +26,10 @@ const texts = {
     deliverable: '1 Instagram-post',
   },
   en: {
+    email: 'Your e-mail address',
+    send: 'Send code',
+    code: 'Code from the e-mail',
+    accept: 'Accept Deal',
     accepted: 'Deal Accepted!',
     selfBilling: 'Set up self-billing',
     form: 'Self-billing',
@@ -31,11 +39,15 @@ const texts = {
   },
 } as const;
 
-/** What has focus: a tag and its test id or text, or "body" when focus fell to the page. */
+/** What has focus: its tag and accessible label when it is a field, or "body" when focus fell to the page. */
 const focused = (page: Page) =>
   page.evaluate(() => {
     const a = document.activeElement;
-    return !a || a === document.body ? 'body' : a.tagName.toLowerCase();
+    if (!a || a === document.body) return 'body';
+    const label = (a as HTMLInputElement).labels?.[0]?.textContent;
+    return label
+      ? `${a.tagName.toLowerCase()} ${label}`
+      : a.tagName.toLowerCase();
   });
 
 /**
@@ -74,10 +86,20 @@ describe.each(['nl', 'en'] as const)(
       await server?.stop();
     });
 
-    it('accepting with the mailed code keeps focus on the page, not fallen to its body', async () => {
+    it('accepting with the mailed code keeps focus on the page: on the code field once the code is sent, then not fallen to its body', async () => {
       await page.goto(`/accept/${link}`);
-      await page.getByTestId('acceptance-code').waitFor();
-      await acceptInBrowser(page, server, { lang });
+      const step = page.getByTestId('acceptance-code');
+      const email = `${unique('creator')}@link.example`;
+      await step.getByLabel(text.email).fill(email);
+      await step.getByRole('button', { name: text.send }).click();
+      const code = await codeMailedTo(server, email);
+      // "Send code" gave way to the code's field: focus is there, where the code is typed next.
+      await expect.poll(() => focused(page)).toBe(`input ${text.code}`);
+      await page.keyboard.type(code);
+      await page.getByTestId('accept-contract').check();
+      await step
+        .getByRole('button', { name: text.accept, exact: true })
+        .click();
       await page.getByRole('heading', { name: text.accepted }).waitFor();
       await page.getByTestId('email-confirmed').waitFor();
       // The acceptance's card is gone with its button: focus stays where the creator was.

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { focusPlaces, returnFocus } from '@/components/ui/focus-return';
 import { TextField } from '@/components/ui/field';
@@ -25,6 +25,12 @@ export function CodeForm({
   onResend: () => void;
 }) {
   const [code, setCode] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  // Shown once a code was sent, in place of the button that asked for it: focus goes to the field
+  // the code is typed in next, instead of falling to the page with that button.
+  useEffect(() => {
+    form.current?.querySelector('input')?.focus();
+  }, []);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     // The button is disabled while the code is checked and the form goes once it is taken (the
@@ -40,7 +46,7 @@ export function CodeForm({
     onSubmit(code.trim());
   };
   return (
-    <form className="space-y-3" onSubmit={submit} noValidate>
+    <form ref={form} className="space-y-3" onSubmit={submit} noValidate>
       <p className="text-sm text-slate-700" role="status">
         {t('claim.codeSent', { email: sentTo, minutes: LINK_CODE_MINUTES })}
       </p>

@@ -38,12 +38,14 @@ async function mailCode(
     to: string;
     language: Language;
     purpose: LinkCodePurpose;
+    kind: LinkRef['kind'];
     code: string;
   },
 ): Promise<void> {
-  const { to, language, purpose, code } = message;
+  const { to, language, purpose, kind, code } = message;
   const t = catalogs[language].mail;
   const body = t.linkCodeBody[purpose]
+    .replace('{page}', t.linkCodePage[kind])
     .replace('{code}', code)
     .replace('{minutes}', String(LINK_CODE_MINUTES));
   const text = `${body}\n\n${code}\n\n--\n${t.linkCodeIgnore}\n`;
@@ -172,6 +174,7 @@ export function createLinkCodes(
         to,
         language,
         purpose: input.purpose,
+        kind: ref.kind,
         code,
       });
       return { sentTo: maskEmail(to) };

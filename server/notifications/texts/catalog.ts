@@ -115,9 +115,11 @@ export interface TextCatalog {
     notMailed: string;
     /** Said in a mail that carries the receipt beside its own message (the payment's confirmation). */
     receiptAttached: string;
-    /** The one-time code that confirms a link's address or moves its claim (`{code}`, `{minutes}`). */
+    /** The one-time code that confirms a link's address or moves its claim (`{code}`, `{minutes}`, `{page}`). */
     linkCodeSubject: string;
     linkCodeBody: Record<'confirm' | 'resume', string>;
+    /** The page a confirm code is entered on (`{page}`): a deal's for its creator, a payment request's for its brand. */
+    linkCodePage: Record<'deal' | 'payment-request', string>;
     linkCodeIgnore: string;
   };
 }

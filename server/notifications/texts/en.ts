@@ -206,9 +206,13 @@ export const en: TextCatalog = {
     linkCodeSubject: 'Your code',
     linkCodeBody: {
       confirm:
-        'Enter this code on the deal page to confirm your e-mail address. It works for {minutes} minutes.',
+        'Enter this code on {page} to confirm your e-mail address. It works for {minutes} minutes.',
       resume:
         'Enter this code on the page you opened to continue there. It works for {minutes} minutes. The device you used before will stop working for this link.',
+    },
+    linkCodePage: {
+      deal: 'the deal page',
+      'payment-request': "the payment request's page",
     },
     linkCodeIgnore:
       'If you did not ask for this code, ignore this e-mail: nothing changes without it.',

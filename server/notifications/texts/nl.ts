@@ -204,9 +204,13 @@ export const nl: TextCatalog = {
     linkCodeSubject: 'Je code',
     linkCodeBody: {
       confirm:
-        'Vul deze code in op de pagina van de deal om je e-mailadres te bevestigen. Hij werkt {minutes} minuten.',
+        'Vul deze code in op {page} om je e-mailadres te bevestigen. Hij werkt {minutes} minuten.',
       resume:
         'Vul deze code in op de pagina die je opende om daar verder te gaan. Hij werkt {minutes} minuten. Het apparaat dat je eerder gebruikte, werkt dan niet meer voor deze link.',
+    },
+    linkCodePage: {
+      deal: 'de pagina van de deal',
+      'payment-request': 'de pagina van het betaalverzoek',
     },
     linkCodeIgnore:
       'Heb je deze code niet aangevraagd? Negeer deze e-mail dan: zonder de code verandert er niets.',

@@ -811,12 +811,8 @@ function planRequestNotifications(
       break;
     }
     case 'PaymentRequestCompleted':
-      if (!data.transferId) break;
-      toUser(creator, 'payout_sent', params, creatorUrl);
-      requestStatementMail(request.id, params, creator, {
-        toUser,
-        documentPage,
-      });
+      if (data.transferId)
+        planRequestPayout(request, params, creator, { toUser, documentPage });
       break;
     default:
       planRequestReviewNotifications(event, data, request, params, {
@@ -826,6 +822,26 @@ function planRequestNotifications(
         documentPage,
       });
   }
+}
+
+/**
+ * A request paid out: its creator hears what was transferred (less than asked when a lost
+ * chargeback took part of the escrow), and gets the statement of it.
+ */
+function planRequestPayout(
+  request: PaymentRequestRecord,
+  params: TextParams,
+  creator: UserContext | null,
+  send: Pick<Senders, 'toUser'> & {
+    documentPage: NotificationFacts['documentPage'];
+  },
+): void {
+  const paidOut = {
+    ...params,
+    amountCents: request.context.money.transferredCents,
+  };
+  send.toUser(creator, 'payout_sent', paidOut, '/payment-requests');
+  requestStatementMail(request.id, paidOut, creator, send);
 }
 
 /** A request's payout statement to its creator (a payout, or a split's part), with its PDF. */

@@ -6,7 +6,8 @@ import type { ProjectedEvent, Projection } from '../../projections/projection';
  * checkpoint by the reactor runner), folded from events so it survives restarts: a deal's review end, its dispute end,
  * a payment request's expiry, and a deferred payout (due at once, paused until the creator's payout
  * account reports payouts enabled and while a chargeback holds the request). A row goes when the deal or request moves on, is paused while
- * the deal is on hold, and takes the extended end on resume. After its period elapsed a deal row
+ * the deal is on hold or a chargeback on its payment is open (an admin may lift the hold before the
+ * card issuer decides; nothing can be paid out until then), and takes the extended end on resume. After its period elapsed a deal row
  * stays as a release retry until the funds are out (a refused transfer retries after 15 minutes).
  */
 
@@ -51,12 +52,14 @@ export const timerEventTypes: ReadonlySet<string> = new Set([
   'TransferFailed',
   'DealPutOnHold',
   'ChargebackOpened',
+  'ChargebackClosed',
   'DealReleasedFromHold',
   'DealSplitRequested',
   'PaymentRequestCreated',
   'PaymentRequestPayoutDeferred',
   'PaymentRequestPayoutFailed',
   'PaymentRequestChargebackOpened',
+  'PaymentRequestChargebackClosed',
   'PaymentRequestHoldReleased',
   'PayoutAccountStatusChanged',
   'PaymentRequestDelivered',
@@ -68,6 +71,8 @@ export const timerEventTypes: ReadonlySet<string> = new Set([
   'PaymentRequestSplitRequested',
 ]);
 
+const disputeIdOf = (event: ProjectedEvent): string =>
+  String((event.data as Record<string, unknown>).disputeId ?? '');
 const entityIdOf = (streamId: string): number =>
   Number(/(\d+)$/.exec(streamId)?.[1] ?? 0);
 const heldStates = /^(pending_delivery|delivered|changes_requested|dispute)/;
@@ -81,7 +86,7 @@ const atOf = (event: ProjectedEvent): number => Date.parse(event.metadata.at);
  */
 export const timerSchedule: Projection = {
   name: 'timers',
-  version: 4,
+  version: 5,
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS timers (
@@ -90,11 +95,13 @@ export const timerSchedule: Projection = {
         elapsed INTEGER NOT NULL DEFAULT 0, owner_id TEXT, PRIMARY KEY (stream_id, kind));
       CREATE INDEX IF NOT EXISTS timers_due ON timers (paused, due_ms);
       CREATE TABLE IF NOT EXISTS timer_holds (stream_id TEXT PRIMARY KEY);
+      CREATE TABLE IF NOT EXISTS timer_chargebacks (
+        stream_id TEXT NOT NULL, dispute_id TEXT NOT NULL, PRIMARY KEY (stream_id, dispute_id));
       CREATE TABLE IF NOT EXISTS timer_payout_ready (user_id TEXT PRIMARY KEY);`);
   },
   reset(db) {
     db.exec(
-      'DROP TABLE IF EXISTS timers; DROP TABLE IF EXISTS timer_holds; DROP TABLE IF EXISTS timer_payout_ready;',
+      'DROP TABLE IF EXISTS timers; DROP TABLE IF EXISTS timer_holds; DROP TABLE IF EXISTS timer_chargebacks; DROP TABLE IF EXISTS timer_payout_ready;',
     );
   },
   prepare(db) {
@@ -120,6 +127,7 @@ function timerWrites(db: Database) {
   const finish = (streamId: string) => {
     q.remove.run(streamId);
     q.unhold.run(streamId);
+    q.chargebacksEnded.run(streamId);
   };
   const deferPayoutUntil = (event: ProjectedEvent, dueMs: number) => {
     const ownerId = String((event.data as Record<string, unknown>).creatorId);
@@ -136,8 +144,25 @@ function timerWrites(db: Database) {
     q.hold.run(streamId);
     q.pause.run(1, streamId);
   };
+  /** A chargeback opened on the payment: its periods wait for the card issuer, held or not. */
+  const chargebackOpened = (event: ProjectedEvent) => {
+    q.chargebackOpened.run(event.streamId, disputeIdOf(event));
+    setHold(event.streamId);
+  };
+  const chargebackClosed = (event: ProjectedEvent) => {
+    q.chargebackClosed.run(event.streamId, disputeIdOf(event));
+    q.repause.run(event.streamId);
+  };
 
-  return { q, start, finish, deferPayoutUntil, setHold };
+  return {
+    q,
+    start,
+    finish,
+    deferPayoutUntil,
+    setHold,
+    chargebackOpened,
+    chargebackClosed,
+  };
 }
 
 type TimerWrites = ReturnType<typeof timerWrites>;
@@ -236,8 +261,11 @@ function applyDealTimer(t: TimerWrites, event: ProjectedEvent): void {
       return setHold(event.streamId);
     case 'ChargebackOpened':
       // The machine holds money still in escrow; after release there is nothing left to time.
-      if (heldStates.test(event.metadata.state ?? '')) setHold(event.streamId);
+      if (heldStates.test(event.metadata.state ?? ''))
+        t.chargebackOpened(event);
       return;
+    case 'ChargebackClosed':
+      return t.chargebackClosed(event);
     case 'DealReleasedFromHold':
       q.unhold.run(event.streamId);
       for (const [kind, endsAt] of [
@@ -248,7 +276,8 @@ function applyDealTimer(t: TimerWrites, event: ProjectedEvent): void {
         if (typeof endsAt === 'string')
           q.extend.run(endsAt, Date.parse(endsAt), event.streamId, kind);
       }
-      return void q.pause.run(0, event.streamId);
+      // A chargeback still open keeps the periods waiting for the card issuer.
+      return void q.repause.run(event.streamId);
     case 'FundsReleased':
     case 'DealCompletedManually':
     case 'DealRefunded':
@@ -302,7 +331,7 @@ function applyRequestPeriod(
 
 /** A payment request's expiry, its deferred payouts and holds, and the creators whose payouts are ready. */
 function applyRequestTimer(t: TimerWrites, event: ProjectedEvent): void {
-  const { q, start, deferPayoutUntil, setHold } = t;
+  const { q, start, deferPayoutUntil } = t;
   const data = event.data as Record<string, unknown>;
   applyRequestPeriod(t, event);
   switch (event.type) {
@@ -316,12 +345,16 @@ function applyRequestTimer(t: TimerWrites, event: ProjectedEvent): void {
       q.removeKind.run(event.streamId, 'request_dispute');
       return deferPayoutUntil(event, atOf(event));
     case 'PaymentRequestChargebackOpened':
-      setHold(event.streamId);
+      t.chargebackOpened(event);
+      return void q.refreshPayouts.run(event.streamId, '');
+    case 'PaymentRequestChargebackClosed':
+      t.chargebackClosed(event);
       return void q.refreshPayouts.run(event.streamId, '');
     case 'PaymentRequestHoldReleased':
       q.unhold.run(event.streamId);
-      // The review or dispute period runs again (a deferred payout also waits for its creator).
-      q.pause.run(0, event.streamId);
+      // The review or dispute period runs again once no chargeback is open (a deferred payout
+      // also waits for its creator).
+      q.repause.run(event.streamId);
       return void q.refreshPayouts.run(event.streamId, '');
     case 'PayoutAccountStatusChanged': {
       const userId = event.streamId.replace(/^user-/, '');
@@ -403,11 +436,16 @@ export function nextDueMs(db: Database, afterMs: number): number | null {
   return row?.due ?? null;
 }
 
-/** The timers projection's statements over its three tables. */
+/** Whether the stream's periods wait: it is held, or a chargeback on its payment is open (SQL, 0 or 1). */
+const waitsFor = (stream: string): string =>
+  `(EXISTS (SELECT 1 FROM timer_holds h WHERE h.stream_id = ${stream})
+    OR EXISTS (SELECT 1 FROM timer_chargebacks c WHERE c.stream_id = ${stream}))`;
+
+/** The timers projection's statements over its four tables. */
 function timerStatements(db: Database) {
   const upsert = db.prepare(
     `INSERT INTO timers (stream_id, kind, entity_id, ends_at, due_ms, paused, elapsed)
-     VALUES (@streamId, @kind, @entityId, @endsAt, @dueMs, (SELECT COUNT(*) FROM timer_holds WHERE stream_id = @streamId), 0)
+     VALUES (@streamId, @kind, @entityId, @endsAt, @dueMs, ${waitsFor('@streamId')}, 0)
      ON CONFLICT(stream_id, kind) DO UPDATE SET ends_at = excluded.ends_at, due_ms = excluded.due_ms, elapsed = 0`,
   );
   const remove = db.prepare<[string]>('DELETE FROM timers WHERE stream_id = ?');
@@ -425,6 +463,19 @@ function timerStatements(db: Database) {
   );
   const pause = db.prepare<[number, string]>(
     'UPDATE timers SET paused = ? WHERE stream_id = ?',
+  );
+  /** Pauses a stream's periods while it is held or a chargeback is open, else lets them run. */
+  const repause = db.prepare<[string]>(
+    `UPDATE timers SET paused = ${waitsFor('timers.stream_id')} WHERE stream_id = ? AND kind <> 'deferred_payout'`,
+  );
+  const chargebackOpened = db.prepare<[string, string]>(
+    'INSERT OR IGNORE INTO timer_chargebacks (stream_id, dispute_id) VALUES (?, ?)',
+  );
+  const chargebackClosed = db.prepare<[string, string]>(
+    'DELETE FROM timer_chargebacks WHERE stream_id = ? AND dispute_id = ?',
+  );
+  const chargebacksEnded = db.prepare<[string]>(
+    'DELETE FROM timer_chargebacks WHERE stream_id = ?',
   );
   const hold = db.prepare<[string]>(
     'INSERT OR IGNORE INTO timer_holds (stream_id) VALUES (?)',
@@ -444,7 +495,7 @@ function timerStatements(db: Database) {
   );
   // A deferred payout runs only when its creator is ready and no chargeback holds the request.
   const refreshPayouts = db.prepare<[string, string]>(
-    `UPDATE timers SET paused = (EXISTS (SELECT 1 FROM timer_holds h WHERE h.stream_id = timers.stream_id)
+    `UPDATE timers SET paused = (${waitsFor('timers.stream_id')}
        OR NOT EXISTS (SELECT 1 FROM timer_payout_ready r WHERE r.user_id = timers.owner_id))
      WHERE kind = 'deferred_payout' AND (stream_id = ? OR owner_id = ?)`,
   );
@@ -456,6 +507,10 @@ function timerStatements(db: Database) {
     retryLater,
     extend,
     pause,
+    repause,
+    chargebackOpened,
+    chargebackClosed,
+    chargebacksEnded,
     hold,
     unhold,
     deferPayout,

@@ -523,12 +523,12 @@ function planDealOutcome(scene: DealEventScene): void {
       toCreator(deal, facts, send, 'link_deal_refunded', base);
       break;
     case 'DisputeOpened':
-      toLink(
-        dealId,
-        'link_dispute_opened',
-        { ...base, reason: String(data.reason) },
-        linkUrl,
-      );
+      // The creator has the dispute period to answer: they hear wherever they hear of the deal.
+      toCreator(deal, facts, send, 'link_dispute_opened', {
+        ...base,
+        reason: excerpt(data.reason),
+        at: String(data.endsAt),
+      });
       break;
     case 'DisputeMessagePosted':
       planDealDisputeMessage(data, deal, facts, send, base);

@@ -124,9 +124,9 @@ export const en: TextCatalog = {
       title: 'New message in the dispute',
       body: `${{ brand: 'The brand', creator: 'The creator', admin: 'Our team' }[p.from ?? 'admin']} wrote about ${p.requestId ? `“${p.title ?? ''}”` : deal(p)}: “${p.message ?? ''}” Reply and add evidence on its page.`,
     }),
-    link_dispute_opened: (p) => ({
+    link_dispute_opened: (p, f) => ({
       title: 'Delivery disputed',
-      body: `The brand disputed your delivery for ${deal(p)}: ${p.reason ?? ''}`,
+      body: `The brand disputed your delivery for ${deal(p)}: ${p.reason ?? ''} Reply and add evidence on its page. Unless an admin decides otherwise, the money is released to you on ${f.dateTime(p.at ?? '')}.`,
     }),
     link_payout_sent: (p, f) => ({
       title: 'Payout sent',

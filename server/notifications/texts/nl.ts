@@ -123,9 +123,9 @@ export const nl: TextCatalog = {
       title: 'Nieuw bericht in het geschil',
       body: `${{ brand: 'Het merk', creator: 'De creator', admin: 'Ons team' }[p.from ?? 'admin']} schreef over ${p.requestId ? `“${p.title ?? ''}”` : deal(p)}: “${p.message ?? ''}” Reageer en voeg bewijs toe op de pagina.`,
     }),
-    link_dispute_opened: (p) => ({
+    link_dispute_opened: (p, f) => ({
       title: 'Levering betwist',
-      body: `Het merk betwist je levering voor ${deal(p)}: ${p.reason ?? ''}`,
+      body: `Het merk betwist je levering voor ${deal(p)}: ${p.reason ?? ''} Reageer en voeg bewijs toe op de pagina. Tenzij een beheerder anders beslist, wordt het geld op ${f.dateTime(p.at ?? '')} aan je vrijgegeven.`,
     }),
     link_payout_sent: (p, f) => ({
       title: 'Uitbetaling verstuurd',

@@ -247,10 +247,36 @@ describe('planNotifications', () => {
     expect(ended!.body).toMatch(/€\s80,00 is aan de creator vrijgegeven/);
   });
 
-  it('a dispute reaches the link creator only, in the language chosen on the accept page', () => {
+  it('a dispute reaches the creator only (link push and confirmed address, or their account), with its reason, where to answer and when it ends', () => {
     expect(plan(event('DisputeOpened'), facts({ link: 'nl' }))).toEqual([
       'deal-link:42 push nl → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: Levering betwist',
     ]);
+    // The address confirmed at acceptance hears it too, in the link's language: the 72 hours run.
+    const opened = event('DisputeOpened', {
+      reason: 'See https://x.example for what is missing.',
+    });
+    expect(
+      plan(opened, facts({ link: 'nl', linkEmail: 'sam@creator.example' })),
+    ).toEqual([
+      'deal-link:42 push nl → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: Levering betwist',
+      'email:sam@creator.example email nl → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: Levering betwist',
+    ]);
+    const mail = planNotifications(
+      opened,
+      facts({ link: 'nl', linkEmail: 'sam@creator.example' }),
+    )[1]!;
+    expect(mail.body).not.toContain('https://x.example');
+    expect(mail.body).toContain('Reageer en voeg bewijs toe op de pagina');
+    expect(mail.body).toContain(
+      formatterFor('nl-NL').dateTime('2026-11-25T10:00:00.000Z'),
+    );
+    const signedIn = facts({ deal: { claimedByUserId: 'creator' } });
+    expect(plan(opened, signedIn)).toEqual([
+      'user:creator push+email en → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: Delivery disputed',
+    ]);
+    expect(planNotifications(opened, signedIn)[0]!.body).toContain(
+      'Reply and add evidence on its page. Unless an admin decides otherwise, the money is released to you on',
+    );
   });
 
   it('a dispute message reaches the side that did not write it, in its own language', () => {

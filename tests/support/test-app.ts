@@ -231,3 +231,21 @@ export async function paymentPageTool(
   await t.ctx.quiesce();
   await t.ctx.settle(await t.ctx.store.headPosition());
 }
+
+/**
+ * The card issuer charges back `cents` of a paid deal's or request's charge (a partial chargeback,
+ * which the test-mode page cannot ask for) and the chargeback is lost on the test-mode page.
+ */
+export async function losePartOfCharge(
+  t: TestApp,
+  paid: { chargeId: string | null; checkoutSessionId: string | null },
+  cents: number,
+): Promise<void> {
+  await simulatedGatewayOf(t).openChargeback(
+    paid.chargeId!,
+    'fraudulent',
+    cents,
+  );
+  await t.ctx.quiesce();
+  await paymentPageTool(t, paid.checkoutSessionId!, 'lost');
+}

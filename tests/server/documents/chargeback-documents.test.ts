@@ -13,9 +13,9 @@ import {
   createDeal,
   createRootAdmin,
   createTestApp,
+  losePartOfCharge,
   paymentPageTool,
   registerUser,
-  simulatedGatewayOf,
   type TestApp,
 } from '@tests/support/test-app';
 
@@ -127,9 +127,7 @@ describe('documents after a lost chargeback', () => {
     const link = await acceptAndConnect(t.app, t.ctx, brand.token, id);
     await post(`/api/deals/deliver/${link}`, claimHeader(link));
     const c = t.ctx.queries.deals.byId(id)!.context;
-    await simulatedGatewayOf(t).openChargeback(c.chargeId!, 'fraudulent', 4000);
-    await t.ctx.quiesce();
-    await paymentPageTool(t, c.checkoutSessionId!, 'lost');
+    await losePartOfCharge(t, c, 4000);
     const admin = await createRootAdmin(t);
     expect(
       (await post(`/api/admin/deals/${id}/resume`, bearer(admin))).statusCode,

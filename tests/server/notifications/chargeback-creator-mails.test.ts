@@ -5,9 +5,9 @@ import {
   createDeal,
   createRootAdmin,
   createTestApp,
+  losePartOfCharge,
   paymentPageTool,
   registerUser,
-  simulatedGatewayOf,
   type TestApp,
 } from '@tests/support/test-app';
 import { reactorMails } from '@tests/server/notifications/reactor-mails';
@@ -87,9 +87,7 @@ describe('the creator of a deal a chargeback ended', () => {
       email,
       headers: { 'accept-language': 'en-GB' },
     });
-    await simulatedGatewayOf(t).openChargeback(chargeId, 'fraudulent', 4000);
-    await t.ctx.quiesce();
-    await paymentPageTool(t, sessionId, 'lost');
+    await losePartOfCharge(t, { chargeId, checkoutSessionId: sessionId }, 4000);
     for (const action of ['resume', 'refund'])
       expect(
         (

@@ -8,9 +8,8 @@ import {
   bearer,
   createRootAdmin,
   createTestApp,
-  paymentPageTool,
+  losePartOfCharge,
   registerUser,
-  simulatedGatewayOf,
   type TestApp,
 } from '@tests/support/test-app';
 import { reactorMails } from '@tests/server/notifications/reactor-mails';
@@ -53,13 +52,7 @@ describe('a request paid out after a partial chargeback was lost', () => {
         creator.token,
       );
       const c = t.ctx.queries.requests.byId(id)!.context;
-      await simulatedGatewayOf(t).openChargeback(
-        c.chargeId!,
-        'fraudulent',
-        10_000,
-      );
-      await t.ctx.quiesce();
-      await paymentPageTool(t, c.checkoutSessionId!, 'lost');
+      await losePartOfCharge(t, c, 10_000);
       for (const [url, headers] of [
         [`/api/admin/payment-requests/${id}/release-hold`, bearer(admin)],
         [`/api/payment-requests/${id}/complete`, bearer(creator.token)],

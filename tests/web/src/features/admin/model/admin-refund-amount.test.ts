@@ -7,9 +7,8 @@ import {
   createDeal,
   createRootAdmin,
   createTestApp,
-  paymentPageTool,
+  losePartOfCharge,
   registerUser,
-  simulatedGatewayOf,
   type TestApp,
 } from '@tests/support/test-app';
 
@@ -53,9 +52,7 @@ describe('the admin’s whole-deal refund amount', () => {
     await payDeal(t.app, t.ctx, brand.token, id);
     await acceptAndConnect(t.app, t.ctx, brand.token, id);
     const c = t.ctx.queries.deals.byId(id)!.context;
-    await simulatedGatewayOf(t).openChargeback(c.chargeId!, 'fraudulent', 4000);
-    await t.ctx.quiesce();
-    await paymentPageTool(t, c.checkoutSessionId!, 'lost');
+    await losePartOfCharge(t, c, 4000);
     expect((await act(id, 'resume')).statusCode).toBe(200);
 
     const shown = wholeDealRefundCents(await adminDeal(id));

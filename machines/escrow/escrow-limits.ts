@@ -65,7 +65,7 @@ export function intentRefusal(
  * (after a lost chargeback); the rest of the escrow is the platform's fee.
  */
 export const payableNowCents = (
-  c: EscrowLedger,
+  c: Pick<EscrowLedger, 'accounts'>,
   creatorAmountCents: number,
 ): number =>
   Math.max(

@@ -5,6 +5,7 @@ import { toast } from '@/components/ui/toast-store';
 import { errorText, HttpError } from '@/lib/http';
 import { currentSettings, t, formatMoney } from '@/i18n';
 import { formatDateTime } from '@/lib/dates';
+import { payableNow } from '@/features/deals/model/payable-now';
 import { useReleaseDeal } from '@/features/deals/api/release-deal.mutation';
 import { useDisputeDeal } from '@/features/deals/api/dispute-deal.mutation';
 import { useDeleteDeal } from '@/features/deals/api/delete-deal.mutation';
@@ -58,7 +59,8 @@ function disputeEnd(): string {
 /** The approval prompt: what moves and to whom (a milestone's amount, named by its title). */
 function releasePrompt(deal: DealListItemDto, m: MilestoneDto | undefined) {
   const vars = {
-    amount: formatMoney(m?.amountCents ?? deal.amountCents),
+    // What the release pays: less than the amount after a lost chargeback took part of the escrow.
+    amount: formatMoney(payableNow(deal, m?.amountCents ?? deal.amountCents)),
     creator: deal.influencer,
   };
   const text = m

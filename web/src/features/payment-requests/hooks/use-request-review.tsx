@@ -10,6 +10,7 @@ import {
 } from '@/features/payment-requests/api/review-request.mutation';
 import { DisputeRequestDialog } from '@/features/payment-requests/components/dispute-request-dialog';
 import { errorText } from '@/lib/http';
+import { payableNow } from '@/features/deals/model/payable-now';
 import { formatMoney, t, type MessageKey } from '@/i18n';
 
 /** What the approval's answer says of the payout: made, waiting for the provider, a chargeback, or the creator's bank account. */
@@ -46,7 +47,7 @@ export function useRequestReview(token: string): {
 
   const approve = (request: PaymentRequestDto) => {
     const vars = {
-      amount: formatMoney(request.amountCents),
+      amount: formatMoney(payableNow(request, request.amountCents)),
       creator: request.creatorName,
     };
     // One key per confirmation: a double tap or a retry of the same approval releases once.

@@ -286,6 +286,11 @@ export const errorCatalogue = {
     'Your data cannot be erased yet: {count} payment request(s) can still be paid. Erase once each is paid and settled, declined or expired.',
     'Je gegevens kunnen nog niet worden gewist: {count} betaalverzoek(en) kunnen nog worden betaald. Wis ze zodra elk verzoek is betaald en afgerond, afgewezen of verlopen.',
   ),
+  erasure_checkout_open: e(
+    'conflict',
+    'Your data cannot be erased yet: the payment of {count} deal(s) has started and can still be paid. Erase once each is paid and settled, or delete the deal first.',
+    'Je gegevens kunnen nog niet worden gewist: de betaling van {count} deal(s) is gestart en kan nog worden betaald. Wis ze zodra elke deal is betaald en afgerond, of verwijder de deal eerst.',
+  ),
   erasure_link_unclaimed: e(
     'forbidden',
     'Only the browser that accepted this deal can ask to erase its data.',

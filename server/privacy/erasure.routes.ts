@@ -28,7 +28,7 @@ const errors = {
 };
 const response = { 200: z.object({ erased: z.literal(true) }), ...errors };
 const refusal =
-  'Refused with 409 `erasure_money_held` (params.count) while money is held for or owed to the person in a deal or payment request (any of escrow, payable, refundable or disputed not at zero); an account also with 409 `erasure_requests_open` (params.count) while a payment request it made or was sent can still be paid.';
+  'Refused with 409 `erasure_money_held` (params.count) while money is held for or owed to the person in a deal or payment request (any of escrow, payable, refundable or disputed not at zero); an account also with 409 `erasure_requests_open` (params.count) while a payment request it made or was sent can still be paid, and with 409 `erasure_checkout_open` (params.count) while a deal it owns has a checkout open that can still be paid (delete the deal first).';
 
 /**
  * Erasure on request (docs/privacy.md): the signed-in user with their password, a creator through

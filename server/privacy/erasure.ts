@@ -60,6 +60,21 @@ function refuseWhileRequestsOpen(requests: { status: string }[]): void {
   if (count > 0) throw new DomainError('erasure_requests_open', { count });
 }
 
+/**
+ * Refuses (409 `erasure_checkout_open`) while a deal the brand owns waits for a payment whose
+ * checkout is open: its payment page stays payable at the gateway, and the money would arrive for
+ * a brand who can no longer sign in. A deleted deal does not count (deleting it closes its checkout).
+ */
+function refuseWhileCheckoutOpen(owned: DealRecord[]): void {
+  const count = owned.filter(
+    (r) =>
+      r.status === 'pending_payment' &&
+      r.context.deletedAt === null &&
+      r.context.checkoutSessionId !== null,
+  ).length;
+  if (count > 0) throw new DomainError('erasure_checkout_open', { count });
+}
+
 /** The deals and requests an account is a party to, and the links it acted through. */
 function partiesOf(queries: ErasureParts['queries'], user: UserContext) {
   const owned = queries.deals.listForOwner(user.userId);
@@ -71,6 +86,7 @@ function partiesOf(queries: ErasureParts['queries'], user: UserContext) {
       (r) => r.context,
     ),
     requests: [...created, ...addressed],
+    owned,
     dealLinks: claimed.map((r) => r.id),
     links: [
       ...claimed.map((r) => `deal-link-${r.id}`),
@@ -116,7 +132,7 @@ async function eraseSubject(
 
 /**
  * Forgets an account on its owner's request: refused while money is held for or owed to them, or
- * a payment request of theirs can still be paid; else the account is erased (no sign-in, tokens revoked, devices dropped), its e-mail address and
+ * a payment request of theirs or a checkout of a deal of theirs can still be paid; else the account is erased (no sign-in, tokens revoked, devices dropped), its e-mail address and
  * username are given up, the profile keys of the account and of the links it acted through are
  * deleted, the mail files naming it removed, and the read models rebuilt without it.
  */
@@ -127,12 +143,13 @@ export async function eraseUser(
 ): Promise<void> {
   const user = parts.queries.accounts.userById(userId);
   if (!user || user.erased) throw new DomainError('user_not_found');
-  const { escrows, requests, links, dealLinks } = partiesOf(
+  const { escrows, requests, owned, links, dealLinks } = partiesOf(
     parts.queries,
     user,
   );
   refuseWhileMoneyOpen(escrows);
   refuseWhileRequestsOpen(requests);
+  refuseWhileCheckoutOpen(owned);
   const needles = [
     user.email,
     user.username,

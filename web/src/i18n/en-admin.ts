@@ -307,6 +307,7 @@ export const enAdmin = {
   'admin.action.deliver': 'Mark as delivered',
   'admin.action.release': 'Approve and release',
   'admin.action.dispute': 'Open a dispute',
+  'admin.action.requestChanges': 'Request changes',
   'admin.action.adminRelease': 'Release payment (admin)',
   'admin.action.hold': 'Hold payment',
   'admin.action.resume': 'Resume',

@@ -313,6 +313,7 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.action.deliver': 'Als geleverd melden',
   'admin.action.release': 'Goedkeuren en vrijgeven',
   'admin.action.dispute': 'Geschil openen',
+  'admin.action.requestChanges': 'Wijzigingen vragen',
   'admin.action.adminRelease': 'Betaling vrijgeven (beheerder)',
   'admin.action.hold': 'Betaling vasthouden',
   'admin.action.resume': 'Hervatten',

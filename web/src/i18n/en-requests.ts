@@ -178,5 +178,6 @@ export const enRequests = {
   'mreq.payoutWaitingChargeback':
     "The payout is held: the brand's bank took the payment back (chargeback). An admin settles it; nothing to do on your side.",
   'mreq.payoutPending':
-    'The payout follows once your bank account is set up (Profile → Bank account).',
+    'The payout follows once your bank account is connected.',
+  'mreq.connectBank': 'Connect Bank Account',
 };

@@ -180,6 +180,6 @@ export const nlRequests: Record<keyof typeof enRequests, string> = {
     'De uitbetaling is onderweg: de betaalprovider heeft haar nog niet bevestigd. Je hoeft niets te doen.',
   'mreq.payoutWaitingChargeback':
     'De uitbetaling staat stil: de bank van het merk heeft de betaling teruggeboekt. Een beheerder handelt het af; je hoeft niets te doen.',
-  'mreq.payoutPending':
-    'Uitbetaling volgt zodra je bankrekening is ingesteld (Profiel → Bankrekening).',
+  'mreq.payoutPending': 'Uitbetaling volgt zodra je bankrekening is gekoppeld.',
+  'mreq.connectBank': 'Bankrekening koppelen',
 };

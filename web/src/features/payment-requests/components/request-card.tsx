@@ -1,5 +1,6 @@
 import { DisputeThreadPanel } from '@/features/disputes/components/dispute-thread-panel';
 import type { PaymentRequestDto } from '@machines/contract/api';
+import { Link } from '@/lib/router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -58,6 +59,15 @@ function RequestDetails({ request }: { request: PaymentRequestDto }) {
               : request.payoutWaitingFor === 'chargeback'
                 ? 'mreq.payoutWaitingChargeback'
                 : 'mreq.payoutPending',
+          )}
+          {/* Waiting for the creator's bank account: the way to connect one, on the profile. */}
+          {request.payoutWaitingFor === 'bank_account' && (
+            <>
+              {' '}
+              <Link to="/profile" className="font-semibold underline">
+                {t('mreq.connectBank')}
+              </Link>
+            </>
           )}
         </p>
       )}

@@ -45,6 +45,11 @@ const texts = {
       'Completed in part: the rest of the brand’s payment was charged back',
     completed: 'Completed',
     milestones: ['Released', 'Charged back', 'Charged back'],
+    chargedBackLine: [
+      'Charged back to the brand’s card (chargeback lost)',
+      '€270.50',
+    ],
+    milestoneLine: '€80.00 · charged back to the brand’s card',
   },
   nl: {
     locale: 'nl-NL',
@@ -57,6 +62,11 @@ const texts = {
       'Deels afgerond: de rest van de betaling van het merk is teruggeboekt',
     completed: 'Afgerond',
     milestones: ['Vrijgegeven', 'Teruggeboekt', 'Teruggeboekt'],
+    chargedBackLine: [
+      'Teruggeboekt naar de kaart van het merk (chargeback verloren)',
+      '€ 270,50',
+    ],
+    milestoneLine: '€ 80,00 · teruggeboekt naar de kaart van het merk',
   },
 } as const;
 
@@ -234,6 +244,34 @@ describe.each(['en', 'nl'] as const)(
       } finally {
         await context.close();
       }
+    });
+
+    it('the brand’s receipt says what the chargeback took and calls no milestone refunded', async () => {
+      const { page, dealId } = seen;
+      const { receiptRef } = await apiClient(server)<{ receiptRef: string }>(
+        'GET',
+        `/api/deals/${dealId}`,
+        undefined,
+        await page.evaluate(() => localStorage.getItem('authToken') ?? ''),
+      );
+      await page.goto(`/documents/${receiptRef}`);
+      const rows = page.locator('article section dl > div');
+      await rows.first().waitFor();
+      const lines = await rows.evaluateAll((divs) =>
+        divs.map((div) =>
+          [...div.querySelectorAll('dt, dd')].map((cell) =>
+            (cell.textContent ?? '').replace(/\u00a0/g, ' ').trim(),
+          ),
+        ),
+      );
+      expect(lines).toContainEqual(x.chargedBackLine);
+      expect(lines.map(([, value]) => value)).toContain(x.milestoneLine);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+      ).toBeLessThanOrEqual(390);
+      await expectOnlyLanguage(page, lang, `plan's receipt (${lang})`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await snap(page, `plan-in-part-receipt-${lang}`);
     });
 
     it('the admin’s deal panel badges those milestones charged back', async () => {

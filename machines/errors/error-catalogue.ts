@@ -366,6 +366,11 @@ export const errorCatalogue = {
     'You created this deal: only the creator you invited can accept it',
     'Je hebt deze deal zelf gemaakt: alleen de creator die je uitnodigt kan hem accepteren.',
   ),
+  own_request_not_acceptable: e(
+    'conflict',
+    'You created this payment request: only the brand you sent it to can accept it',
+    'Je hebt dit betaalverzoek zelf gemaakt: alleen het merk naar wie je het stuurt kan het accepteren.',
+  ),
   deal_notifications_not_yet: e(
     'conflict',
     'Notifications for this deal can be turned on once it is accepted',

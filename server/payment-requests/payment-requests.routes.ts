@@ -281,6 +281,7 @@ function linkActionRoutes(app: ZodApp, deps: RequestRouteDeps): void {
 /** The brand accepts with the code mailed to its address; the link is bound to this browser. */
 function acceptRoute(app: ZodApp, { ctx }: RequestRouteDeps): void {
   const { byToken, linkDto } = requestReads(ctx);
+  const { carriedUsers } = createLinkClaims(ctx);
   const claims = createLinkHolders(ctx);
   const acceptanceEmail = createAcceptanceCode(ctx);
 
@@ -298,6 +299,10 @@ function acceptRoute(app: ZodApp, { ctx }: RequestRouteDeps): void {
     },
     async (request) => {
       const record = byToken(request.params.token);
+      // The creator's own credentials never accept their request: the brand's link (its payment,
+      // its review) would be bound to them, and the brand locked out of it.
+      if (carriedUsers(request).includes(record.creatorId))
+        throw new DomainError('own_request_not_acceptable');
       const guard = requestGuard.link(request.params.token);
       const meta = brandCtx(request, record.id);
       const command = { type: 'AcceptPaymentRequest' } as const;

@@ -143,6 +143,29 @@ export async function acceptAndConnect(
   return link;
 }
 
+/** A creator's €120 request "Reel" to `brandEmail`, not accepted yet: its link token. */
+export async function newRequestLink(
+  app: FastifyInstance,
+  creatorToken: string,
+  brandEmail: string,
+): Promise<string> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/payment-requests',
+    headers: bearer(creatorToken),
+    payload: {
+      title: 'Reel',
+      description: 'One reel',
+      amount: 120,
+      brandName: 'Brand',
+      brandEmail,
+      deadline: '2026-03-20',
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().shareableToken as string;
+}
+
 /** A creator's request, accepted and paid by card through the simulated gateway; returns its id and link token. */
 export async function createPaidRequest(
   app: FastifyInstance,

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptLink, anyEmailCode, payDeal } from '@tests/support/flow-helpers';
+import {
+  acceptLink,
+  anyEmailCode,
+  newRequestLink,
+  payDeal,
+} from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -252,21 +257,7 @@ describe('a brand who paid a payment request without an account', () => {
   it('confirms an address in accepting and keeps its request on another device with a code to it; a stranger with the link does not hold it', async () => {
     const creator = await registerUser(t.app);
     const brandEmail = `pay-${Date.now()}@brand.example`;
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/payment-requests',
-      headers: bearer(creator.token),
-      payload: {
-        title: 'Reel',
-        description: 'One reel',
-        amount: 120,
-        brandName: 'Brand',
-        brandEmail,
-        deadline: '2026-03-20',
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const token = created.json().shareableToken as string;
+    const token = await newRequestLink(t.app, creator.token, brandEmail);
     // Without the code mailed to the address, nothing is accepted.
     const bare = await post(`/api/payment-requests/accept/${token}`);
     expect(bare.statusCode).toBe(400);
@@ -307,6 +298,46 @@ describe('a brand who paid a payment request without an account', () => {
       (await claim(claimOf(moved.json().claimSecret as string))).json().holder,
     ).toBe('you');
     expect((await claim(claimOf(secret))).json().holder).toBe('elsewhere');
+  });
+});
+
+describe('the creator cannot be the brand of their own payment request', () => {
+  it('refuses an accept that carries the creator’s credentials (header or query), in the reader’s language, and leaves the link to the brand', async () => {
+    const creator = await registerUser(t.app);
+    const token = await newRequestLink(
+      t.app,
+      creator.token,
+      `own-${Date.now()}@brand.example`,
+    );
+    const own = await acceptLink(
+      t.app,
+      t.ctx,
+      { kind: 'payment-request', token },
+      {
+        email: creator.email,
+        headers: { ...bearer(creator.token), 'accept-language': 'nl' },
+      },
+    );
+    expect(own.statusCode, own.body).toBe(409);
+    expect(own.json()).toMatchObject({
+      code: 'own_request_not_acceptable',
+      message:
+        'Je hebt dit betaalverzoek zelf gemaakt: alleen het merk naar wie je het stuurt kan het accepteren.',
+    });
+    const viaQuery = await post(
+      `/api/payment-requests/accept/${token}?access_token=${creator.token}`,
+      {},
+      anyEmailCode,
+    );
+    expect(viaQuery.statusCode).toBe(409);
+    expect(viaQuery.json().code).toBe('own_request_not_acceptable');
+    // Nothing was accepted: the brand still accepts it with its own address.
+    expect(t.ctx.queries.requests.byToken(token)!.status).toBe('pending');
+    const brand = await acceptLink(t.app, t.ctx, {
+      kind: 'payment-request',
+      token,
+    });
+    expect(brand.statusCode, brand.body).toBe(200);
   });
 });
 

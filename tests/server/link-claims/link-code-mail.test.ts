@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payDeal } from '@tests/support/flow-helpers';
+import { newRequestLink, payDeal } from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -38,21 +38,7 @@ async function codeMail(
 
 async function requestToken(): Promise<string> {
   const creator = await registerUser(t.app);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/payment-requests',
-    headers: bearer(creator.token),
-    payload: {
-      title: 'Zomerreel',
-      description: 'One reel',
-      amount: '400',
-      brandName: 'Acme',
-      brandEmail: 'marketing@acme.example',
-      deadline: '2026-03-20',
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  return (created.json() as { shareableToken: string }).shareableToken;
+  return newRequestLink(t.app, creator.token, 'marketing@acme.example');
 }
 
 async function dealToken(): Promise<string> {

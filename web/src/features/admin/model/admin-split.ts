@@ -1,4 +1,6 @@
 import type { AdminDealDto } from '@machines/contract/api';
+import type { EscrowLedger } from '@machines/escrow/escrow-ledger';
+import { chargebackOpen } from '@machines/escrow/escrow-limits';
 import { parseEuroToCents } from '@machines/money';
 
 /** A split as the admin deal answer carries it (`split`): amounts, each part's state and failure. */
@@ -15,12 +17,16 @@ const HOLDABLE: readonly string[] = [
 
 /**
  * "Resolve with split" shows on a disputed deal or a held one whose creator has a bank account to
- * be paid into, until a split has been asked for (a failed part is retried instead). On a deal
- * with a plan it splits everything not yet released (each milestone also has its own Split).
+ * be paid into, until a split has been asked for (a failed part is retried instead), and not while
+ * a chargeback is open (the server refuses every payout then, `chargeback_open`, until the card
+ * issuer decides). On a deal with a plan it splits everything not yet released (each milestone also
+ * has its own Split).
  */
 export const canSplit = (deal: AdminDealDto): boolean =>
   deal.split === null &&
   deal.stripeAccountId !== null &&
+  chargebackOpen(deal.machine.context as Pick<EscrowLedger, 'chargebacks'>) ===
+    null &&
   (deal.status === 'dispute' ||
     (deal.onHold && HOLDABLE.includes(deal.status)));
 

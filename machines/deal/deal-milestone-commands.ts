@@ -14,7 +14,7 @@ import {
   milestoneSplitParts,
   milestoneSplitRefusal,
 } from './deal-milestone-guards';
-import { addHours } from './deal-periods';
+import { addHours, releaseAfter } from './deal-periods';
 import { settled, type Milestone } from './milestone.machine';
 import type { ReleaseTrigger } from './deal.events';
 
@@ -139,7 +139,8 @@ function elapse(
     review ? 'review_period_elapsed' : 'dispute_period_elapsed',
     key,
   );
-  if (dealCanTake(snapshot, elapsed, now)) return [elapsed, paid];
+  if (dealCanTake(snapshot, elapsed, now))
+    return releaseAfter(snapshot, elapsed, paid, now);
   // Elapsed already and its transfer refused since: the timer asks again, never early, never twice at once.
   const already = review
     ? m.reviewElapsedAt !== null

@@ -1,7 +1,12 @@
 import { payableNowCents } from '../escrow/escrow-limits';
 import { statusOf } from '../statechart';
 import { creatorDueCents } from './deal-milestone-context';
-import { dealCanTake, type DealDraft, type DealSnapshot } from './deal-escrow';
+import {
+  dealCanTake,
+  dealEscrow,
+  type DealDraft,
+  type DealSnapshot,
+} from './deal-escrow';
 
 /**
  * A deal's review and dispute periods as its decider moves them: a timer's command that ends one
@@ -10,6 +15,21 @@ import { dealCanTake, type DealDraft, type DealSnapshot } from './deal-escrow';
 
 export const addHours = (iso: string, hours: number): string =>
   new Date(Date.parse(iso) + hours * 3_600_000).toISOString();
+
+/**
+ * A period's end with the release it triggers, or the end alone while the deal cannot take that
+ * release yet (another milestone's release or a refund under way: one money effect at a time): the
+ * end is recorded on time and the timer, whose row stays due, asks for the release once it can.
+ */
+export function releaseAfter(
+  snapshot: DealSnapshot,
+  elapsed: DealDraft,
+  release: DealDraft,
+  now: string,
+): DealDraft[] {
+  const after = dealEscrow.next(snapshot, elapsed, now);
+  return dealCanTake(after, release, now) ? [elapsed, release] : [elapsed];
+}
 
 /** Running periods are extended by the time they spent on hold, so a hold never shortens one. */
 export function resumeDraft(snapshot: DealSnapshot, now: string): DealDraft {
@@ -86,7 +106,8 @@ export function elapsePeriod(
     type: 'FundsReleaseRequested',
     data: { trigger, amountCents: payableNowCents(c, creatorDueCents(c)), key },
   };
-  if (dealCanTake(snapshot, elapsed, now)) return [elapsed, release];
+  if (dealCanTake(snapshot, elapsed, now))
+    return releaseAfter(snapshot, elapsed, release, now);
   // Already elapsed and the transfer was refused since: the timer asks again. Never early, never twice at once.
   const alreadyElapsed = review
     ? c.reviewElapsedAt !== null

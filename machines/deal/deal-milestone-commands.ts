@@ -10,6 +10,7 @@ import {
 import { milestonesIn } from './deal-milestone-context';
 import {
   milestoneEventRefusal,
+  milestoneFeeKeptCents,
   milestonePayableCents,
   milestoneSplitParts,
   milestoneSplitRefusal,
@@ -116,7 +117,7 @@ const release = (
     trigger,
     amountCents: milestonePayableCents(snapshot.context, m),
     key,
-    feeCents: m.feeCents,
+    feeCents: milestoneFeeKeptCents(snapshot.context, m),
   },
 });
 

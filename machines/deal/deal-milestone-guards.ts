@@ -43,6 +43,21 @@ export const milestoneDeadlineRefusal = (
 export const milestonePayableCents = (c: DealContext, m: Milestone): number =>
   payableNowCents(c, m.amountCents);
 
+/**
+ * The fee a release of the milestone keeps: its fee share, or what the escrow holds beyond the
+ * payout if less (after a lost chargeback took part of the escrow; a deal without a plan likewise
+ * keeps only the rest). A release taken with room for its whole share keeps it whole, as every
+ * stored one did.
+ */
+export const milestoneFeeKeptCents = (c: DealContext, m: Milestone): number =>
+  Math.max(
+    0,
+    Math.min(
+      m.feeCents,
+      payableNowCents(c, Infinity) - milestonePayableCents(c, m),
+    ),
+  );
+
 /** Another money effect is under way, or this milestone's own: nothing more is asked for meanwhile. */
 function effectRefusal(c: DealContext): Refusal {
   if (c.pendingRelease !== null) return 'release_already_under_way';
@@ -117,7 +132,7 @@ const rules: Partial<Record<DealEvent['type'], Rule>> = {
     const exact =
       amountCents > 0 &&
       amountCents === milestonePayableCents(c, m) &&
-      feeCents === m.feeCents;
+      feeCents === milestoneFeeKeptCents(c, m);
     return limits(c, event) ?? (exact ? null : 'escrow_insufficient');
   },
   FundsReleased: (c, m, event) =>

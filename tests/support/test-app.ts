@@ -249,3 +249,15 @@ export async function losePartOfCharge(
   await t.ctx.quiesce();
   await paymentPageTool(t, paid.checkoutSessionId!, 'lost');
 }
+
+/** A plan of €100, €80 and €70 (€250, €270.50 paid) as the deal form sends it, due in March 2026. */
+export const threeMilestonePlan = [
+  ['Story', '100', '2026-03-10'],
+  ['TikTok', '80', '2026-03-17'],
+  ['Post', '70', '2026-03-24'],
+].map(([title, amount, dueDate]) => ({
+  title,
+  amount,
+  dueDate,
+  deliverables: ['1 Instagram Story'],
+}));

@@ -16,6 +16,7 @@ import {
   losePartOfCharge,
   paymentPageTool,
   registerUser,
+  threeMilestonePlan,
   type TestApp,
 } from '@tests/support/test-app';
 
@@ -57,22 +58,11 @@ async function pdfText(url: string, headers: Record<string, string>) {
   return (await pdfPages(new Uint8Array(res.rawPayload))).join('\n');
 }
 
-const plan = [
-  ['Story', '100', '2026-03-10'],
-  ['TikTok', '80', '2026-03-17'],
-  ['Post', '70', '2026-03-24'],
-].map(([title, amount, dueDate]) => ({
-  title,
-  amount,
-  dueDate,
-  deliverables: ['1 Instagram Story'],
-}));
-
 describe('documents after a lost chargeback', () => {
   it('a plan paid out in part, then charged back in full and lost: the milestones it took read charged back, not refunded, in the JSON and the PDF', async () => {
     const { id } = await createDeal(t.app, brand.token, {
       amount: '250',
-      milestones: plan,
+      milestones: threeMilestonePlan,
     });
     await payDeal(t.app, t.ctx, brand.token, id);
     const link = await acceptAndConnect(t.app, t.ctx, brand.token, id);

@@ -91,6 +91,8 @@ export const enRequests = {
   'preq.next3': 'After delivery the money is released.',
   'preq.completed': 'Assignment completed!',
   'preq.inactive': 'This request is no longer active.',
+  'preq.ownRequest':
+    'This is your own payment request: this is the page the brand sees. Share the link with the brand; accepting, paying and reviewing are theirs.',
   'preq.notFound': 'Request not found',
   'preq.notFoundText': 'This link is not valid.',
   'preq.expired': 'Request expired',

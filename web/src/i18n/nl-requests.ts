@@ -94,6 +94,8 @@ export const nlRequests: Record<keyof typeof enRequests, string> = {
   'preq.next3': 'Na levering wordt het geld vrijgegeven.',
   'preq.completed': 'Opdracht voltooid!',
   'preq.inactive': 'Dit verzoek is niet meer actief.',
+  'preq.ownRequest':
+    'Dit is je eigen betaalverzoek: zo ziet het merk deze pagina. Deel de link met het merk; accepteren, betalen en beoordelen doet het merk.',
   'preq.notFound': 'Verzoek niet gevonden',
   'preq.notFoundText': 'Deze link is ongeldig.',
   'preq.expired': 'Verzoek verlopen',

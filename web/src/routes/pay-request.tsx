@@ -24,6 +24,8 @@ import { claimHeaders } from '@/lib/claim-secret';
 import { t, tKey } from '@/i18n';
 import { HeroIcon, type IconName } from '@/components/ui/icon';
 import { useLinkClaim } from '@/features/link-claim/api/get-link-claim.query';
+import type { ClaimTarget } from '@/features/link-claim/api/link-claim-paths';
+import { useOwnRequest } from '@/features/payment-requests/api/get-requests.query';
 
 // The invoice details form and the papers, loaded once the request is accepted.
 const RequestDocuments = lazy(() =>
@@ -142,6 +144,40 @@ export const prefetch = (
   if (token) void client.prefetchQuery(requestByTokenQueryOptions(token));
 };
 
+/** What the brand does on its link (continue on this device, accept, pay, review), by the request's status. */
+function BrandSteps({
+  target,
+  claim,
+  request,
+  view,
+  inactive,
+}: {
+  target: ClaimTarget;
+  claim: ReturnType<typeof useLinkClaim>;
+  request: PaymentRequestDto;
+  view: PaymentRequestStateView;
+  inactive: boolean;
+}) {
+  const elsewhere = claim.data?.holder === 'elsewhere';
+  return (
+    <>
+      {claim.data && elsewhere && (
+        <Suspense fallback={null}>
+          <LinkClaimPanel target={target} claim={claim.data} confirm={false} />
+        </Suspense>
+      )}
+      <RequestLinkActions
+        request={request}
+        view={view}
+        token={target.token}
+        inactive={inactive}
+        elsewhere={elsewhere}
+        onClaimedElsewhere={() => void claim.refetch()}
+      />
+    </>
+  );
+}
+
 /** The brand's page behind a payment-request link (Dutch, docs/product.md §2). */
 export default function PayRequestRoute() {
   const token = useParams().token ?? '';
@@ -158,6 +194,8 @@ export default function PayRequestRoute() {
   );
   // The brand's browser that accepted holds the link; another device continues by e-mail code.
   const elsewhere = claim.data?.holder === 'elsewhere';
+  // Its creator, signed in, sees the brand's page as a preview: accepting, paying and reviewing are the brand's.
+  const own = useOwnRequest(token);
   useLiveQueries(
     token ? `/api/events/stream/request/${encodeURIComponent(token)}` : null,
     () => [requestKeys.byToken(token)],
@@ -191,20 +229,23 @@ export default function PayRequestRoute() {
           {t('preq.warning', { days: Math.max(0, days) })}
         </p>
       )}
-      {claim.data && elsewhere && (
-        <Suspense fallback={null}>
-          <LinkClaimPanel target={target} claim={claim.data} confirm={false} />
-        </Suspense>
+      {own ? (
+        <p
+          className="rounded-lg bg-sky-50 p-3 text-sm text-sky-900"
+          data-testid="own-request"
+        >
+          {t('preq.ownRequest')}
+        </p>
+      ) : (
+        <BrandSteps
+          target={target}
+          claim={claim}
+          request={request.data}
+          view={view}
+          inactive={inactive}
+        />
       )}
-      <RequestLinkActions
-        request={request.data}
-        view={view}
-        token={token}
-        inactive={inactive}
-        elsewhere={elsewhere}
-        onClaimedElsewhere={() => void claim.refetch()}
-      />
-      {!elsewhere && (
+      {!elsewhere && !own && (
         <HolderPanels
           token={token}
           request={request.data}

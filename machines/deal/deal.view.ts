@@ -9,7 +9,11 @@ import {
 } from './deal.machine';
 import { escrowedCents, type DealContext } from './deal.context';
 import { MIN_DEAL_CENTS } from '../money';
-import { payableNowCents } from '../escrow/escrow-limits';
+import {
+  chargedBackEnd,
+  payableNowCents,
+  writtenOffByChargeback,
+} from '../escrow/escrow-limits';
 import { creatorDueCents } from './deal-milestone-context';
 
 type Snapshot = SnapshotFrom<typeof dealMachine>;
@@ -197,6 +201,13 @@ function adminOrTimerProbe(
         metadata,
       };
     case 'refund':
+      // A lost chargeback left nothing to refund: the admin's refund records the end (ADR 0040).
+      if (writtenOffByChargeback(context))
+        return {
+          type: 'DealRefunded',
+          data: { ...chargedBackEnd(context), reason: 'charged_back' },
+          metadata,
+        };
       return {
         type: 'RefundRequested',
         data: {

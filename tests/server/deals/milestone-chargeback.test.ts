@@ -39,7 +39,7 @@ const post = (url: string, headers: Record<string, string>) =>
   });
 
 describe('a plan after a chargeback of part of its payment was lost', () => {
-  it('pays each milestone approved what the escrow still holds', async () => {
+  it('pays each milestone approved what the escrow still holds, and the admin can end it once nothing is left', async () => {
     const brand = await registerUser(t.app);
     const { id } = await createDeal(
       t.app,
@@ -82,6 +82,36 @@ describe('a plan after a chargeback of part of its payment was lost', () => {
     expect(t.ctx.queries.deals.byId(id)!.context.money).toMatchObject({
       transferredCents: 16_230,
       feeKeptCents: 820,
+    });
+
+    // Nothing is left for milestone 3: the admin's panel offers the refund that ends the deal as
+    // the lost chargeback left it (ADR 0040), and it ends completed in part, milestone 3 charged back.
+    const adminView = (
+      await t.app.inject({
+        url: `/api/admin/deals/${id}`,
+        headers: bearer(admin),
+      })
+    ).json() as { state: { can: string[] } };
+    expect(adminView.state.can).toContain('refund');
+    expect(
+      (await post(`/api/admin/deals/${id}/refund`, bearer(admin))).statusCode,
+    ).toBe(200);
+    await t.ctx.quiesce();
+    const ended = (
+      await t.app.inject({
+        url: `/api/deals/${id}`,
+        headers: bearer(brand.token),
+      })
+    ).json() as {
+      status: string;
+      state: { brandText: string };
+      milestones: { status: string; chargedBack?: true }[];
+    };
+    expect(ended.status).toBe('completed');
+    expect(ended.state.brandText).toBe('deal.brand.charged_back_in_part');
+    expect(ended.milestones[2]).toMatchObject({
+      status: 'refunded',
+      chargedBack: true,
     });
   });
 });

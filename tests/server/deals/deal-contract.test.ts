@@ -261,8 +261,12 @@ describe('the contract document', () => {
       'Betaalde advertenties / whitelisting gedurende 30 dagen',
       'Inbegrepen revisierondes',
       'Geaccepteerd door de creator',
+      // A deliverable option in the reader's language; the brand's English PDF keeps the English.
+      '1 Instagram-post',
     ])
       expect(creatorNl).toContain(words);
+    expect(creatorNl).not.toContain('1 Instagram Post');
+    expect(brandEn).toContain('1 Instagram Post');
   }, 60_000);
 
   it('another brand gets 404, an unknown link 404', async () => {

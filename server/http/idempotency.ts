@@ -54,14 +54,34 @@ function answerKeeper(
 }
 
 /**
- * Answers that did something (or refused for good) are remembered; server errors may be retried,
- * and so may "under way" (202) unless the route keeps it: the retry then answers the money's
- * outcome once known.
+ * A refusal that says "try again": a change that met another one (409 of the kind `concurrency`)
+ * or a rate limit (429). Its retry may well succeed, so it is not the key's answer (as Stripe keeps
+ * no result for a request that conflicted with another running at the same time).
  */
-const isKept = (request: FastifyRequest, reply: FastifyReply): boolean =>
+function isTryAgain(status: number, payload: string): boolean {
+  if (status === 429) return true;
+  if (status !== 409) return false;
+  try {
+    return (JSON.parse(payload) as { error?: unknown }).error === 'concurrency';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Answers that did something (or refused for good) are remembered; server errors may be retried,
+ * and so may "under way" (202) unless the route keeps it (the retry then answers the money's
+ * outcome once known), and so may a refusal that says "try again".
+ */
+const isKept = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: string,
+): boolean =>
   reply.statusCode < 500 &&
   (reply.statusCode !== 202 ||
-    request.routeOptions.config.keepUnderWayAnswer === true);
+    request.routeOptions.config.keepUnderWayAnswer === true) &&
+  !isTryAgain(reply.statusCode, payload);
 
 /** Who holds a key: the signed-in user or admin, else the link visitor's address. */
 function principalOf(request: FastifyRequest): string {
@@ -190,7 +210,7 @@ export function createIdempotency({
         const i = request.idempotency;
         if (!i) return payload;
         request.idempotency = null;
-        if (isKept(request, reply) && typeof payload === 'string') {
+        if (typeof payload === 'string' && isKept(request, reply, payload)) {
           await remember(request, i, reply.statusCode, payload);
         } else {
           i.release();

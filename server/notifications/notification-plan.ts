@@ -825,6 +825,22 @@ function planRequestNotifications(
 }
 
 /**
+ * What a request's release pays its creator: the amount, or less when lost chargebacks took part
+ * of the payment (the escrow then holds only the rest). Read off what was paid, refunded and lost,
+ * which a later payout does not change, so a mail planned late says the same.
+ */
+function releasedCentsOf(c: PaymentRequestRecord['context']): number {
+  const lost = c.chargebacks
+    .filter((cb) => cb.status === 'lost')
+    .reduce((sum, cb) => sum + cb.amountCents, 0);
+  const amount = c.request?.amountCents ?? 0;
+  return Math.max(
+    0,
+    Math.min(amount, c.paidCents - c.money.refundedCents - lost),
+  );
+}
+
+/**
  * A request paid out: its creator hears what was transferred (less than asked when a lost
  * chargeback took part of the escrow), and gets the statement of it.
  */
@@ -914,6 +930,7 @@ function planRequestReviewNotifications(
     case 'PaymentRequestDelivered':
       toBrand('request_delivered', {
         ...params,
+        amountCents: releasedCentsOf(request.context),
         at: String(data.reviewPeriodEndsAt),
       });
       break;

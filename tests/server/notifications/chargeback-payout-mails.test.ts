@@ -17,7 +17,8 @@ import { reactorMails } from '@tests/server/notifications/reactor-mails';
 /*
  * A payment request of which the card issuer took €100 back in a lost chargeback pays its creator
  * the €320 the escrow still holds: the creator's "payout sent" mail and the statement's mail say
- * €320, in the creator's language, not the €400 asked.
+ * €320, in the creator's language, not the €400 asked, and the brand's review mail says €320 is
+ * released.
  */
 let t: TestApp;
 let admin = '';
@@ -70,6 +71,13 @@ describe('a request paid out after a partial chargeback was lost', () => {
         const mail = mails.find((m) => m.subject === subject);
         expect(mail?.text?.replace(/\s/g, ' '), subject).toContain(paid);
       }
+      // The brand, asked to review the work, is told what its approval (or the clock) releases.
+      const review = (await mailsTo('marketing@acme.example')).filter((m) =>
+        /Work delivered|Werk opgeleverd/.test(m.subject ?? ''),
+      );
+      expect(review.length).toBeGreaterThan(0);
+      for (const mail of review)
+        expect(mail.text?.replace(/\s/g, ' ')).toMatch(/€ ?320[.,]00/);
     },
   );
 });

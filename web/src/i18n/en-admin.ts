@@ -106,6 +106,10 @@ export const enAdmin = {
   'admin.splitAmount': 'Creator receives (€)',
   'admin.splitAmountHint':
     'More than €0 and less than {amount}, for example 120.50',
+  'admin.splitIntroHeld':
+    'The creator receives part of the {amount}; the brand is refunded the rest of the {total} the escrow still holds after the lost chargeback, less the platform fee on the creator’s part.',
+  'admin.splitAmountHintHeld':
+    'More than €0 and at most {max}: with its share of the fee, what the escrow still holds allows no more',
   'admin.splitAmountFormat':
     'Enter an amount in euros with at most two decimals, for example 120.50',
   'admin.splitCreator': 'Creator receives',

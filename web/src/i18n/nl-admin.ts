@@ -110,6 +110,10 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.splitAmount': 'Creator ontvangt (€)',
   'admin.splitAmountHint':
     'Meer dan € 0 en minder dan {amount}, bijvoorbeeld 120,50',
+  'admin.splitIntroHeld':
+    'De creator ontvangt een deel van de {amount}; het merk krijgt de rest terug van de {total} die na de verloren terugboeking nog in escrow staat, min de platformkosten over het deel van de creator.',
+  'admin.splitAmountHintHeld':
+    'Meer dan € 0 en hoogstens {max}: met het aandeel in de platformkosten laat wat nog in escrow staat niet meer toe',
   'admin.splitAmountFormat':
     'Vul een bedrag in euro in met hoogstens twee decimalen, bijvoorbeeld 120,50',
   'admin.splitCreator': 'Creator ontvangt',

@@ -5,6 +5,10 @@ import type {
   AdminPaymentRequestDto,
   splitPreviewSchema,
 } from '@machines/contract/api';
+import {
+  escrowedCents,
+  type EscrowLedger,
+} from '@machines/escrow/escrow-ledger';
 import type { Toast } from '@/components/ui/toast-store';
 import { t } from '@/i18n';
 import { unreleased } from '@/features/admin/model/admin-milestones';
@@ -23,6 +27,22 @@ export interface SplitSubject {
   rest?: boolean;
   amountCents: number;
   totalAmountCents: number;
+  /**
+   * What the escrow still holds when a lost chargeback left less than was paid (a deal without a
+   * plan, a request): the split divides that; absent otherwise.
+   */
+  heldCents?: number;
+}
+
+/** What the escrow of an answer holds, when a lost chargeback left less than its total. */
+function heldAfterChargeback(
+  dto: { machine: { context: Record<string, unknown> } },
+  totalAmountCents: number,
+): { heldCents?: number } {
+  const { accounts } = dto.machine.context as Partial<EscrowLedger>;
+  if (!accounts) return {};
+  const held = escrowedCents({ accounts });
+  return held < totalAmountCents ? { heldCents: held } : {};
 }
 
 export function dealSubject(deal: AdminDealDto): SplitSubject {
@@ -32,6 +52,7 @@ export function dealSubject(deal: AdminDealDto): SplitSubject {
       id: deal.id,
       amountCents: deal.amountCents,
       totalAmountCents: deal.totalAmountCents,
+      ...heldAfterChargeback(deal, deal.totalAmountCents),
     };
   const { releaseCents, refundCents } = unreleased(deal);
   return {
@@ -50,6 +71,7 @@ export const requestSubject = (
   id: request.id,
   amountCents: request.amountCents,
   totalAmountCents: request.totalAmountCents,
+  ...heldAfterChargeback(request, request.totalAmountCents),
 });
 
 export const milestoneSubject = (

@@ -16,6 +16,7 @@ import {
 import {
   newIdempotencyKey,
   splitCentsFrom,
+  splitTexts,
 } from '@/features/admin/model/admin-split';
 
 /** The typed value once the admin pauses, so a preview is asked for per amount, not per key press. */
@@ -117,13 +118,7 @@ function SplitDialog({
       open
       onClose={() => !split.isPending && onClose()}
       title={titleOf(subject)}
-      description={t(
-        subject.rest ? 'admin.splitRestIntro' : 'admin.splitIntro',
-        {
-          amount: formatMoney(subject.amountCents),
-          total: formatMoney(subject.totalAmountCents),
-        },
-      )}
+      description={splitTexts(subject).intro}
     >
       <form
         noValidate
@@ -140,9 +135,7 @@ function SplitDialog({
           value={text}
           onChange={(e) => changeText(e.target.value)}
           error={formatError ?? serverError}
-          hint={t('admin.splitAmountHint', {
-            amount: formatMoney(subject.amountCents),
-          })}
+          hint={splitTexts(subject).hint}
           data-testid="split-amount"
         />
         <PreviewBox preview={shown} waiting={typed !== null && !serverError} />

@@ -1,7 +1,9 @@
 import type { AdminDealDto } from '@machines/contract/api';
 import type { EscrowLedger } from '@machines/escrow/escrow-ledger';
 import { chargebackOpen } from '@machines/escrow/escrow-limits';
-import { parseEuroToCents } from '@machines/money';
+import { parseEuroToCents, splitFeeCents } from '@machines/money';
+import { formatMoney, t } from '@/i18n';
+import type { SplitSubject } from '@/features/admin/api/admin-split';
 
 /** A split as the admin deal answer carries it (`split`): amounts, each part's state and failure. */
 export type AdminSplit = NonNullable<AdminDealDto['split']>;
@@ -70,4 +72,50 @@ export const splitNeedsRetry = (split: AdminSplit): boolean =>
 export function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The largest creator's part a split of `subject` takes when a lost chargeback left the escrow
+ * holding less than was paid: the part and its share of the fee (in proportion, rounded half up,
+ * as the server computes it) must fit in what is held, and stay below the amount.
+ */
+function largestPart(subject: SplitSubject, heldCents: number): number {
+  const { amountCents, totalAmountCents } = subject;
+  const feeCents = totalAmountCents - amountCents;
+  const fits = (part: number) =>
+    part + splitFeeCents(amountCents, feeCents, part) <= heldCents;
+  let part = Math.min(
+    amountCents - 1,
+    Math.floor((heldCents * amountCents) / totalAmountCents),
+  );
+  while (part < amountCents - 1 && fits(part + 1)) part += 1;
+  while (part > 0 && !fits(part)) part -= 1;
+  return part;
+}
+
+/**
+ * The split dialog's introduction and the hint under the creator's part: what is split (what the
+ * brand paid, or what the escrow still holds after a lost chargeback took part of it) and how much
+ * the creator may get.
+ */
+export function splitTexts(subject: SplitSubject): {
+  intro: string;
+  hint: string;
+} {
+  const amount = formatMoney(subject.amountCents);
+  const held = subject.heldCents;
+  if (held !== undefined)
+    return {
+      intro: t('admin.splitIntroHeld', { amount, total: formatMoney(held) }),
+      hint: t('admin.splitAmountHintHeld', {
+        max: formatMoney(largestPart(subject, held)),
+      }),
+    };
+  return {
+    intro: t(subject.rest ? 'admin.splitRestIntro' : 'admin.splitIntro', {
+      amount,
+      total: formatMoney(subject.totalAmountCents),
+    }),
+    hint: t('admin.splitAmountHint', { amount }),
+  };
 }

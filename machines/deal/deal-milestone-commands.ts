@@ -2,6 +2,7 @@ import type { ActionCode } from '../errors/action-texts';
 import { DomainError } from '../command-error';
 import { splitKeys } from '../escrow/escrow-ledger';
 import {
+  chargebackEnd,
   dealCanTake,
   refusal,
   type DealDraft,
@@ -142,11 +143,15 @@ function elapse(
   );
   if (dealCanTake(snapshot, elapsed, now))
     return releaseAfter(snapshot, elapsed, paid, now);
-  // Elapsed already and its transfer refused since: the timer asks again, never early, never twice at once.
+  // Elapsed already and its transfer refused since: the timer asks again, never early, never twice at
+  // once; a lost chargeback that left nothing to release ends the deal instead (ADR 0040).
   const already = review
     ? m.reviewElapsedAt !== null
     : m.disputeElapsedAt !== null;
-  return already && dealCanTake(snapshot, paid, now) ? [paid] : [];
+  if (!already) return [];
+  return dealCanTake(snapshot, paid, now)
+    ? [paid]
+    : chargebackEnd(snapshot, now);
 }
 
 function delivery(

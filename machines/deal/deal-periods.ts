@@ -2,6 +2,7 @@ import { payableNowCents } from '../escrow/escrow-limits';
 import { statusOf } from '../statechart';
 import { creatorDueCents } from './deal-milestone-context';
 import {
+  chargebackEnd,
   dealCanTake,
   dealEscrow,
   type DealDraft,
@@ -20,6 +21,8 @@ export const addHours = (iso: string, hours: number): string =>
  * A period's end with the release it triggers, or the end alone while the deal cannot take that
  * release yet (another milestone's release or a refund under way: one money effect at a time): the
  * end is recorded on time and the timer, whose row stays due, asks for the release once it can.
+ * When a lost chargeback left nothing to release (a plan whose other milestones were paid out from
+ * what it left), the period's end ends the deal as the chargeback left it instead (ADR 0040).
  */
 export function releaseAfter(
   snapshot: DealSnapshot,
@@ -28,7 +31,9 @@ export function releaseAfter(
   now: string,
 ): DealDraft[] {
   const after = dealEscrow.next(snapshot, elapsed, now);
-  return dealCanTake(after, release, now) ? [elapsed, release] : [elapsed];
+  return dealCanTake(after, release, now)
+    ? [elapsed, release]
+    : [elapsed, ...chargebackEnd(after, now)];
 }
 
 /** Running periods are extended by the time they spent on hold, so a hold never shortens one. */

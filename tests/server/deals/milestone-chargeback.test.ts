@@ -38,42 +38,48 @@ const post = (url: string, headers: Record<string, string>) =>
     payload: {},
   });
 
+/**
+ * The plan paid, accepted with a bank account, €100 of it charged back and lost, resumed by the
+ * admin, and milestones 1 and 2 delivered and approved by the brand (each offered Approve).
+ */
+async function planWithTwoApproved() {
+  const brand = await registerUser(t.app);
+  const { id } = await createDeal(
+    t.app,
+    brand.token,
+    dealPayload({ amount: '250', milestones: threeMilestonePlan }),
+  );
+  await payDeal(t.app, t.ctx, brand.token, id);
+  const link = await acceptAndConnect(t.app, t.ctx, brand.token, id);
+  await losePartOfCharge(t, t.ctx.queries.deals.byId(id)!.context, 10_000);
+  expect(
+    (await post(`/api/admin/deals/${id}/resume`, bearer(admin))).statusCode,
+  ).toBe(200);
+
+  const approve = async (n: number) => {
+    await post(`/api/deals/deliver/${link}/milestones/${n}`, claimHeader(link));
+    const deal = (
+      await t.app.inject({
+        url: `/api/deals/${id}`,
+        headers: bearer(brand.token),
+      })
+    ).json() as { milestones: { can: string[] }[] };
+    expect(deal.milestones[n - 1]!.can).toContain('release');
+    const released = await post(
+      `/api/deals/${id}/milestones/${n}/release`,
+      bearer(brand.token),
+    );
+    expect(released.statusCode, released.body).toBe(200);
+    await t.ctx.quiesce();
+  };
+  await approve(1);
+  await approve(2);
+  return { brand, id, link };
+}
+
 describe('a plan after a chargeback of part of its payment was lost', () => {
   it('pays each milestone approved what the escrow still holds, and the admin can end it once nothing is left', async () => {
-    const brand = await registerUser(t.app);
-    const { id } = await createDeal(
-      t.app,
-      brand.token,
-      dealPayload({ amount: '250', milestones: threeMilestonePlan }),
-    );
-    await payDeal(t.app, t.ctx, brand.token, id);
-    const link = await acceptAndConnect(t.app, t.ctx, brand.token, id);
-    await losePartOfCharge(t, t.ctx.queries.deals.byId(id)!.context, 10_000);
-    expect(
-      (await post(`/api/admin/deals/${id}/resume`, bearer(admin))).statusCode,
-    ).toBe(200);
-
-    const approve = async (n: number) => {
-      await post(
-        `/api/deals/deliver/${link}/milestones/${n}`,
-        claimHeader(link),
-      );
-      const deal = (
-        await t.app.inject({
-          url: `/api/deals/${id}`,
-          headers: bearer(brand.token),
-        })
-      ).json() as { milestones: { can: string[] }[] };
-      expect(deal.milestones[n - 1]!.can).toContain('release');
-      const released = await post(
-        `/api/deals/${id}/milestones/${n}/release`,
-        bearer(brand.token),
-      );
-      expect(released.statusCode, released.body).toBe(200);
-      await t.ctx.quiesce();
-    };
-    await approve(1);
-    await approve(2);
+    const { brand, id } = await planWithTwoApproved();
 
     const paid = (await t.ctx.store.readStream(`deal-${id}`))
       .filter((e) => e.type === 'FundsReleased')
@@ -113,5 +119,27 @@ describe('a plan after a chargeback of part of its payment was lost', () => {
       status: 'refunded',
       chargedBack: true,
     });
+  });
+
+  it('ends, once nothing is left, when the last milestone’s review runs out', async () => {
+    const { brand, id, link } = await planWithTwoApproved();
+    await post(`/api/deals/deliver/${link}/milestones/3`, claimHeader(link));
+    t.clock.advance(49 * 3_600_000);
+    await t.ctx.quiesce();
+    await t.ctx.payments.reactor.tick();
+    await t.ctx.quiesce();
+    const ended = (
+      await t.app.inject({
+        url: `/api/deals/${id}`,
+        headers: bearer(brand.token),
+      })
+    ).json() as {
+      status: string;
+      state: { brandText: string };
+      milestones: { status: string; chargedBack?: true }[];
+    };
+    expect(ended.status).toBe('completed');
+    expect(ended.state.brandText).toBe('deal.brand.charged_back_in_part');
+    expect(ended.milestones[2]).toMatchObject({ chargedBack: true });
   });
 });

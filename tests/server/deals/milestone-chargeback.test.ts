@@ -77,6 +77,23 @@ async function planWithTwoApproved() {
   return { brand, id, link };
 }
 
+/** The brand's deal ended completed in part by the chargeback, its milestone 3 charged back. */
+async function expectEndedInPart(id: number, brandToken: string) {
+  const ended = (
+    await t.app.inject({ url: `/api/deals/${id}`, headers: bearer(brandToken) })
+  ).json() as {
+    status: string;
+    state: { brandText: string };
+    milestones: { status: string; chargedBack?: true }[];
+  };
+  expect(ended.status).toBe('completed');
+  expect(ended.state.brandText).toBe('deal.brand.charged_back_in_part');
+  expect(ended.milestones[2]).toMatchObject({
+    status: 'refunded',
+    chargedBack: true,
+  });
+}
+
 describe('a plan after a chargeback of part of its payment was lost', () => {
   it('pays each milestone approved what the escrow still holds, and the admin can end it once nothing is left', async () => {
     const { brand, id } = await planWithTwoApproved();
@@ -103,22 +120,7 @@ describe('a plan after a chargeback of part of its payment was lost', () => {
       (await post(`/api/admin/deals/${id}/refund`, bearer(admin))).statusCode,
     ).toBe(200);
     await t.ctx.quiesce();
-    const ended = (
-      await t.app.inject({
-        url: `/api/deals/${id}`,
-        headers: bearer(brand.token),
-      })
-    ).json() as {
-      status: string;
-      state: { brandText: string };
-      milestones: { status: string; chargedBack?: true }[];
-    };
-    expect(ended.status).toBe('completed');
-    expect(ended.state.brandText).toBe('deal.brand.charged_back_in_part');
-    expect(ended.milestones[2]).toMatchObject({
-      status: 'refunded',
-      chargedBack: true,
-    });
+    await expectEndedInPart(id, brand.token);
   });
 
   it('ends, once nothing is left, when the last milestone’s review runs out', async () => {
@@ -128,18 +130,6 @@ describe('a plan after a chargeback of part of its payment was lost', () => {
     await t.ctx.quiesce();
     await t.ctx.payments.reactor.tick();
     await t.ctx.quiesce();
-    const ended = (
-      await t.app.inject({
-        url: `/api/deals/${id}`,
-        headers: bearer(brand.token),
-      })
-    ).json() as {
-      status: string;
-      state: { brandText: string };
-      milestones: { status: string; chargedBack?: true }[];
-    };
-    expect(ended.status).toBe('completed');
-    expect(ended.state.brandText).toBe('deal.brand.charged_back_in_part');
-    expect(ended.milestones[2]).toMatchObject({ chargedBack: true });
+    await expectEndedInPart(id, brand.token);
   });
 });

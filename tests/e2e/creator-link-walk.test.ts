@@ -23,6 +23,13 @@ const texts = {
     form: 'Facturering door de afnemer',
     country: 'Land',
     noCountry: 'Kies een land',
+    company: 'Bedrijf of naam',
+    street: 'Straat en huisnummer',
+    city: 'Plaats',
+    smallBusiness: 'Kleineondernemersregeling (geen btw)',
+    consent: /^Ik ga ermee akkoord/,
+    agree: 'Akkoord met facturering door de afnemer',
+    withdraw: 'Intrekken voor latere uitbetalingen',
     deliverable: '1 Instagram-post',
   },
   en: {
@@ -35,6 +42,13 @@ const texts = {
     form: 'Self-billing',
     country: 'Country',
     noCountry: 'Select a country',
+    company: 'Company or name',
+    street: 'Street and number',
+    city: 'City',
+    smallBusiness: 'Small business scheme (no VAT)',
+    consent: /^I agree that the invoices/,
+    agree: 'Agree to self-billing',
+    withdraw: 'Withdraw for later payouts',
     deliverable: '1 Instagram Post',
   },
 } as const;
@@ -113,12 +127,36 @@ describe.each(['nl', 'en'] as const)(
       const form = page.getByRole('form', { name: text.form });
       const country = form.getByLabel(text.country, { exact: true });
       await country.waitFor();
+      // The button gave way to the form: focus is on its first field.
+      await expect.poll(() => focused(page)).toBe(`input ${text.company}`);
       expect(await country.locator('option').first().textContent()).toBe(
         text.noCountry,
       );
       await expectOnlyLanguage(page, lang, 'self-billing form');
       expect(await seriousViolations(page)).toEqual([]);
       await snap(page, 'self-billing-form');
+    });
+
+    it('agreeing to self-billing and withdrawing it keep focus on its card, not fallen to the page', async () => {
+      const card = page.getByTestId('self-billing');
+      const form = page.getByRole('form', { name: text.form });
+      await form.getByLabel(text.company).fill('Sam Creates');
+      await form.getByLabel(text.street).fill('Oudegracht 10');
+      await form.getByLabel('Postcode').fill('3511 AP');
+      await form.getByLabel(text.city).fill('Utrecht');
+      await form.getByLabel(text.country, { exact: true }).selectOption('NL');
+      await form.getByLabel(text.smallBusiness).check();
+      await form.getByLabel(text.consent).check();
+      await form.getByRole('button', { name: text.agree }).click();
+      const withdraw = card.getByRole('button', { name: text.withdraw });
+      await withdraw.waitFor();
+      const inCard = () =>
+        card.evaluate((el) => el.contains(document.activeElement));
+      await expect.poll(inCard).toBe(true);
+      await withdraw.click();
+      await card.getByRole('button', { name: text.selfBilling }).waitFor();
+      await expect.poll(inCard).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
     });
 
     it("the contract names the deliverables in the reader's language", async () => {

@@ -1,10 +1,18 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import type {
   SelfBillingAgreement,
   SelfBillingTerms,
 } from '@machines/documents/self-billing';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { focusPlaces, returnFocus } from '@/components/ui/focus-return';
 import { TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';
 import { HttpError } from '@/lib/http';
@@ -74,12 +82,21 @@ export function SelfBillingPanel({
   children?: ReactNode;
 }) {
   const agreement = useSelfBilling(source, true);
+  const heading = useId();
   if (!agreement.data) return null;
   const current = agreement.data.selfBilling;
+  // A region: where focus stays when agreeing or withdrawing replaces the control that did it.
   return (
-    <Card className="space-y-3" data-testid="self-billing">
+    <Card
+      className="space-y-3"
+      data-testid="self-billing"
+      role="region"
+      aria-labelledby={heading}
+    >
       <div>
-        <h2 className="font-semibold">{t('selfBilling.title')}</h2>
+        <h2 id={heading} className="font-semibold">
+          {t('selfBilling.title')}
+        </h2>
         <p className="text-sm text-slate-600">{t('selfBilling.intro')}</p>
       </div>
       {current ? (
@@ -120,7 +137,11 @@ function Agreed({
       <Button
         variant="secondary"
         block
-        onClick={withdraw}
+        onClick={(e) => {
+          // Gone once withdrawn (the form's button takes its place): focus stays on the card.
+          returnFocus(focusPlaces(e.currentTarget));
+          withdraw();
+        }}
         disabled={save.isPending}
       >
         {t('selfBilling.withdraw')}
@@ -172,6 +193,15 @@ function VatSchemeChoice({
   );
 }
 
+/** The form replaces the button that opened it: focus goes to its first field, not to the page. */
+function useFirstFieldFocus(open: boolean) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (open) form.current?.querySelector('input')?.focus();
+  }, [open]);
+  return form;
+}
+
 function AgreeForm({ source }: { source: SelfBillingSource }) {
   const save = useSaveSelfBilling(source);
   const [open, setOpen] = useState(false);
@@ -179,6 +209,7 @@ function AgreeForm({ source }: { source: SelfBillingSource }) {
   const [scheme, setScheme] = useState<Scheme>('small_business');
   const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
+  const formRef = useFirstFieldFocus(open);
   if (!open)
     return (
       <Button block variant="secondary" onClick={() => setOpen(true)}>
@@ -186,11 +217,14 @@ function AgreeForm({ source }: { source: SelfBillingSource }) {
       </Button>
     );
 
-  const submit = (e: FormEvent) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const next = validate(form, scheme, consent);
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
+    // Disabled while saved, then replaced by the agreement: focus stays on the card.
+    const submitter = (e.nativeEvent as SubmitEvent).submitter;
+    returnFocus(focusPlaces(submitter ?? e.currentTarget));
     const address = toAddress(form);
     const terms = {
       ...address,
@@ -214,6 +248,7 @@ function AgreeForm({ source }: { source: SelfBillingSource }) {
 
   return (
     <form
+      ref={formRef}
       onSubmit={submit}
       noValidate
       className="space-y-3"

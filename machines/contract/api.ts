@@ -137,6 +137,8 @@ export const milestoneSchema = z.object({
   disputeElapsedAt: nullableIso,
   releaseTrigger: z.string().nullable(),
   releasedAt: nullableIso,
+  /** What its release paid out, present only when less than its amount (after a lost chargeback). */
+  paidOutCents: z.number().int().optional(),
   transferId: z.string().nullable(),
   refundId: z.string().nullable(),
   can: z.array(z.enum(milestoneActions)),

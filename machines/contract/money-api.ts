@@ -151,6 +151,8 @@ export const moneyDocumentSchema = z.object({
         feeCents: z.number().int(),
         status: z.enum(milestoneStatuses),
         releasedAt: z.string().nullable(),
+        /** What its release paid out, present only when less than its amount (after a lost chargeback). */
+        paidOutCents: z.number().int().optional(),
         /** Present when a lost chargeback ended it: it reads charged back, not refunded. */
         chargedBack: z.literal(true).optional(),
       }),

@@ -136,6 +136,11 @@ export interface Milestone extends MilestonePlanItem {
   releaseTrigger: ReleaseTrigger | null;
   /** When its transfer succeeded (null before; a split's transfer is the deal's `split`). */
   releasedAt: string | null;
+  /**
+   * What its release paid out, present only when less than its amount (a lost chargeback left the
+   * escrow holding less); absent otherwise, so every other milestone reads as before.
+   */
+  paidOutCents?: number;
   transferId: string | null;
   refundId: string | null;
   /** A split of this milestone asked for (it is the milestone's last money effect). */

@@ -150,6 +150,9 @@ function recordOnMilestone(
         releaseTrigger: event.data.trigger,
         releasedAt: at,
         transferId: event.data.transferId,
+        ...(event.data.amountCents < m.amountCents
+          ? { paidOutCents: event.data.amountCents }
+          : {}),
       };
     case 'DealRefunded':
       return { refundId: event.data.refundId ?? null };

@@ -123,10 +123,17 @@ function milestoneLines(
     const standing = m.chargedBack
       ? documentText(lang, 'milestone.charged_back', { amount })
       : m.status === 'released' && m.releasedAt !== null
-        ? documentText(lang, 'milestone.released', {
-            amount,
-            date: documentDate(lang, m.releasedAt),
-          })
+        ? documentText(
+            lang,
+            m.paidOutCents === undefined
+              ? 'milestone.released'
+              : 'milestone.releasedPart',
+            {
+              amount,
+              paid: documentMoney(lang, m.paidOutCents ?? m.amountCents),
+              date: documentDate(lang, m.releasedAt),
+            },
+          )
         : m.status === 'refunded' || m.status === 'split'
           ? documentText(lang, `milestone.${m.status}`, { amount })
           : documentText(lang, 'milestone.open', { amount });

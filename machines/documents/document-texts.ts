@@ -39,6 +39,7 @@ const en = {
   milestoneLine: '{index}. {title}',
   'milestone.open': '{amount} · not paid out yet',
   'milestone.released': '{amount} · paid out {date}',
+  'milestone.releasedPart': '{amount} · {paid} paid out {date}',
   'milestone.refunded': '{amount} · refunded to the brand',
   'milestone.split': '{amount} · split by an admin',
   'milestone.charged_back': '{amount} · charged back to the brand’s card',
@@ -185,6 +186,7 @@ const nl: typeof en = {
   milestoneLine: '{index}. {title}',
   'milestone.open': '{amount} · nog niet uitbetaald',
   'milestone.released': '{amount} · uitbetaald op {date}',
+  'milestone.releasedPart': '{amount} · {paid} uitbetaald op {date}',
   'milestone.refunded': '{amount} · terugbetaald aan het merk',
   'milestone.split': '{amount} · verdeeld door een beheerder',
   'milestone.charged_back':

@@ -66,6 +66,7 @@ function milestoneLine(m: Milestone, endReason: DealContext['endReason']) {
     feeCents: m.feeCents,
     status: m.status,
     releasedAt: m.releasedAt,
+    ...(m.paidOutCents === undefined ? {} : { paidOutCents: m.paidOutCents }),
     ...(chargedBackMilestone(m, endReason)
       ? { chargedBack: true as const }
       : {}),

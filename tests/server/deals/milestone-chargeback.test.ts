@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MoneyDocumentDto } from '@machines/contract/money-api';
+import { layoutMoneyDocument } from '@machines/documents/document-layout';
 import {
   acceptAndConnect,
   claimHeader,
@@ -95,8 +97,8 @@ async function expectEndedInPart(id: number, brandToken: string) {
 }
 
 describe('a plan after a chargeback of part of its payment was lost', () => {
-  it('pays each milestone approved what the escrow still holds, and the admin can end it once nothing is left', async () => {
-    const { brand, id } = await planWithTwoApproved();
+  it('pays each milestone approved what the escrow still holds, its statement says so, and the admin can end it once nothing is left', async () => {
+    const { brand, id, link } = await planWithTwoApproved();
 
     const paid = (await t.ctx.store.readStream(`deal-${id}`))
       .filter((e) => e.type === 'FundsReleased')
@@ -106,6 +108,23 @@ describe('a plan after a chargeback of part of its payment was lost', () => {
       transferredCents: 16_230,
       feeKeptCents: 820,
     });
+
+    // The creator's statement says what milestone 2 paid out, not its €80.00.
+    const statement = (
+      await t.app.inject({
+        url: `/api/deals/link/${link}/statement`,
+        headers: claimHeader(link),
+      })
+    ).json() as MoneyDocumentDto;
+    const lines = layoutMoneyDocument(statement, 'en')
+      .sections.flatMap((section) => section.lines)
+      .map((line) => `${line.label}: ${line.value}`);
+    expect(lines).toContain('2. TikTok: €80.00 · €62.30 paid out 2 March 2026');
+    expect(
+      layoutMoneyDocument(statement, 'nl')
+        .sections.flatMap((section) => section.lines)
+        .map((line) => line.value.replace(/\s/g, ' ')),
+    ).toContain('€ 80,00 · € 62,30 uitbetaald op 2 maart 2026');
 
     // Nothing is left for milestone 3: the admin's panel offers the refund that ends the deal as
     // the lost chargeback left it (ADR 0040), and it ends completed in part, milestone 3 charged back.

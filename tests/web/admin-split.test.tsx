@@ -41,6 +41,8 @@ const adminDeal = (
     totalAmountCents: 27_050,
     stripeAccountId: 'acct_1',
     split: withSplit,
+    // No chargeback, and the escrow holds the whole payment.
+    machine: { value: status, context: { chargebacks: [] } },
   }) as unknown as AdminDealDto;
 
 function render(node: React.ReactNode): string {

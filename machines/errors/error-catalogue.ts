@@ -1,3 +1,4 @@
+import { formatEuro } from '../money';
 import { actionText } from './action-texts';
 import {
   inputText,
@@ -177,8 +178,8 @@ export const errorCatalogue = {
   ),
   split_whole_amount: e(
     'bad_request',
-    'A split gives the creator less than the whole amount ({amountCents} cents); release the funds instead',
-    'Bij een verdeling krijgt de creator minder dan het hele bedrag ({amountCents} cent); geef anders het geld vrij.',
+    'A split gives the creator less than the whole amount ({€amountCents}); release the funds instead',
+    'Bij een verdeling krijgt de creator minder dan het hele bedrag ({€amountCents}); geef anders het geld vrij.',
   ),
   chargeback_open: e(
     'illegal_transition',
@@ -192,8 +193,8 @@ export const errorCatalogue = {
   ),
   split_above_escrow: e(
     'bad_request',
-    "The creator's part ({creatorCents} cents) and the fee on it exceed what the escrow holds ({chargedCents} cents)",
-    'Het deel van de creator ({creatorCents} cent) en de commissie daarover zijn meer dan er in bewaring is ({chargedCents} cent).',
+    "The creator's part ({€creatorCents}) and the fee on it exceed what the escrow holds ({€chargedCents})",
+    'Het deel van de creator ({€creatorCents}) en de commissie daarover zijn meer dan er in bewaring is ({€chargedCents}).',
   ),
   split_not_allowed: e(
     'illegal_transition',
@@ -881,9 +882,12 @@ export function errorText(
   )
     return inputText(inputIssueOf(params), 'nl');
   const template = errorCatalogue[code][language];
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+  return template.replace(/\{(€?)(\w+)\}/g, (_, euro: string, name: string) => {
     const raw = params[name.charAt(0).toLowerCase() + name.slice(1)];
     if (raw === undefined) return '';
+    // `{€amountCents}`: whole cents read as an amount in the reader's way ("€80.00", "€ 80,00").
+    if (euro && /^-?\d{1,15}$/.test(String(raw)))
+      return formatEuro(Number(raw), language === 'nl' ? 'nl-NL' : 'en-US');
     const key = name.toLowerCase();
     const text =
       key === 'action'

@@ -106,7 +106,7 @@ describe('resolve a dispute with a split', () => {
     await expect
       .poll(() => dialog.getByRole('alert').textContent(), { timeout: 20_000 })
       .toBe(
-        'A split gives the creator less than the whole amount (25000 cents); release the funds instead',
+        'A split gives the creator less than the whole amount (€250.00); release the funds instead',
       );
     expect(await confirm.isDisabled()).toBe(true);
     await snap(admin, 'split-refused');

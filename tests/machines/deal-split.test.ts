@@ -370,7 +370,7 @@ describe('decideDeal: ResolveWithSplit', () => {
         code: 'bad_request',
         id: 'split_whole_amount',
         status: 400,
-        message: /less than the whole amount \(25000 cents\)/,
+        message: /less than the whole amount \(€250\.00\)/,
       });
     decider
       .given(dealGiven.dispute())
@@ -382,7 +382,7 @@ describe('decideDeal: ResolveWithSplit', () => {
         code: 'bad_request',
         id: 'split_above_escrow',
         status: 400,
-        message: /exceed what the escrow holds \(27050 cents\)/,
+        message: /exceed what the escrow holds \(€270\.50\)/,
       });
   });
 

@@ -32,8 +32,7 @@ const texts = {
     complete: 'Complete setup',
     statement: 'Statement',
     own: 'This is your own payment request',
-    brandActions:
-      /^(Send code|Accept|Reject request|Continue on this device)$/,
+    brandActions: /^(Send code|Accept|Reject request|Continue on this device)$/,
   },
 } as const;
 

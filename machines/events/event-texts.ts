@@ -1,3 +1,8 @@
+import {
+  chargebackHoldCode,
+  chargebackReasonText,
+} from '../escrow/chargeback-reasons';
+
 /**
  * What a deal's and a payment request's events mean, in an auditor's words, in English and Dutch: the admin history, the
  * dispute page and the dispute exports all render these. The server sends a code and its params
@@ -417,6 +422,17 @@ function aboutMilestone(
   );
 }
 
+/** A chargeback's reason (the card issuer's code) in the reader's words; other reasons as written. */
+function reasonText(code: string, reason: string, lang: 'en' | 'nl'): string {
+  if (/^(PaymentRequest)?Chargeback/.test(code))
+    return chargebackReasonText(reason, lang);
+  // A chargeback's automatic hold stores "Chargeback: <code>".
+  const held = code.endsWith('.chargeback') ? chargebackHoldCode(reason) : null;
+  return held === null
+    ? reason
+    : `${lang === 'nl' ? 'Terugboeking' : 'Chargeback'}: ${chargebackReasonText(held, lang)}`;
+}
+
 /**
  * The text in `lang`, each `{param}` filled: `…Cents` as money, `…At` as an instant, others as
  * given; with a `milestone` param (an event of a deal with a plan) it says which milestone.
@@ -432,6 +448,7 @@ export function renderEventText(
     if (value === undefined) return whole;
     if (name.endsWith('Cents')) return format.money(Number(value));
     if (name.endsWith('At')) return format.instant(String(value));
+    if (name === 'reason') return reasonText(text.code, String(value), lang);
     return String(value);
   });
   const { milestone } = text.params;

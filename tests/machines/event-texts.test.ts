@@ -36,6 +36,37 @@ describe('event texts', () => {
     ).toBe('Split: EUR 151.48 refunded to the brand.');
   });
 
+  it("given a chargeback, then the card issuer's reason reads in the reader's words; another text's reason stays as written", () => {
+    const format = { money: (c: number) => `€${c / 100}`, instant: String };
+    const opened = {
+      code: 'ChargebackOpened',
+      params: { amountCents: 10_820, reason: 'fraudulent' },
+    } as const;
+    expect(renderEventText(opened, 'nl', format)).toBe(
+      'Terugboeking van €108.2 geopend door de kaartuitgever: frauduleus.',
+    );
+    expect(renderEventText(opened, 'en', format)).toBe(
+      'Card chargeback of €108.2 opened by the card issuer: fraudulent.',
+    );
+    expect(
+      renderEventText(
+        {
+          code: 'DealPutOnHold.chargeback',
+          params: { reason: 'Chargeback: duplicate' },
+        },
+        'nl',
+        format,
+      ),
+    ).toBe('Automatisch vastgehouden: Terugboeking: dubbele betaling.');
+    expect(
+      renderEventText(
+        { code: 'DisputeOpened', params: { reason: 'duplicate', endsAt: 'x' } },
+        'nl',
+        format,
+      ),
+    ).toContain('„duplicate”');
+  });
+
   it('given a milestone, then the text says which, in English and in Dutch', () => {
     const format = {
       money: (c: number) => `EUR ${c / 100}`,

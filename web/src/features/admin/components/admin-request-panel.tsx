@@ -19,6 +19,7 @@ import { MoneyNotes } from './money-notes';
 import { SplitAction } from './split-dialog';
 import { SplitStatus } from './split-status';
 import { AdminActions } from './admin-actions';
+import { holdReasonText } from '@/features/admin/model/hold-line';
 
 /** Who asked whom for what, by when, the request's state and whether the creator can be paid out. */
 function RequestFacts({ request }: { request: AdminPaymentRequestDto }) {
@@ -204,7 +205,9 @@ export function AdminRequestPanel({
           className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900"
           data-testid="request-hold"
         >
-          {t('admin.requestOnHold', { reason: request.hold.reason })}
+          {t('admin.requestOnHold', {
+            reason: holdReasonText(request.hold.reason),
+          })}
         </p>
       )}
       {request.payoutPending && (

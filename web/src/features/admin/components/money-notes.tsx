@@ -1,5 +1,6 @@
 import { formatDate } from '@/lib/dates';
 import { t, formatMoney } from '@/i18n';
+import { chargebackReason } from '@/features/admin/model/hold-line';
 
 interface Chargeback {
   disputeId: string;
@@ -18,7 +19,7 @@ function outcomeOf(c: Chargeback): string {
   if (c.status === 'lost')
     return t('admin.chargebackLost', {
       date: formatDate(c.closedAt),
-      reason: c.outcomeReason ?? c.reason,
+      reason: chargebackReason(c.outcomeReason ?? c.reason),
     });
   return t('admin.chargebackOpen');
 }
@@ -66,7 +67,7 @@ export function MoneyNotes({
               <li key={c.disputeId} className="break-words">
                 {t('admin.chargebackLine', {
                   amount: formatMoney(c.amountCents),
-                  reason: c.reason,
+                  reason: chargebackReason(c.reason),
                   date: date(c.at),
                 })}{' '}
                 <span

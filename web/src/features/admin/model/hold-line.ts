@@ -1,4 +1,23 @@
-import { t, type MessageKey } from '@/i18n';
+import {
+  chargebackHoldCode,
+  chargebackReasonText,
+} from '@machines/escrow/chargeback-reasons';
+import { currentLanguage, t, type MessageKey } from '@/i18n';
+
+/** The card issuer's reason for a chargeback in the reader's words (the stored code otherwise). */
+export const chargebackReason = (reason: string): string =>
+  chargebackReasonText(reason, currentLanguage());
+
+/**
+ * A hold's stored reason as a reader sees it: a chargeback's ("Chargeback: fraudulent") with the
+ * label and the issuer's reason in the reader's language, any other as stored.
+ */
+export function holdReasonText(reason: string): string {
+  const code = chargebackHoldCode(reason);
+  return code === null
+    ? reason
+    : `${t('admin.holdSource.chargeback')}: ${chargebackReason(code)}`;
+}
 
 /**
  * A hold as the dispute page lists it: why it was held, said once. An admin's reason is a whole
@@ -9,5 +28,8 @@ import { t, type MessageKey } from '@/i18n';
 export const holdText = (h: { source: string; reason: string }): string => {
   const label = t(`admin.holdSource.${h.source}` as MessageKey);
   if (!h.reason) return label;
-  return h.source === 'admin' ? h.reason : `${label} — ${h.reason}`;
+  if (h.source === 'admin') return h.reason;
+  return h.source === 'chargeback'
+    ? `${label} — ${chargebackReason(chargebackHoldCode(h.reason) ?? h.reason)}`
+    : `${label} — ${h.reason}`;
 };

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { holdText } from '@/features/admin/model/hold-line';
+import { holdReasonText, holdText } from '@/features/admin/model/hold-line';
 import { loadTexts, setLanguage } from '@/i18n';
 
 /**
  * A hold on the admin's dispute page says who held the deal and why once: an admin's hold for
  * manual review (its reason already worded by the server in the reader's language) is not led by
- * "Held by an admin" again; a chargeback's hold keeps its label before the issuer's reason.
+ * "Held by an admin" again; a chargeback's hold keeps its label before the issuer's reason, in
+ * the reader's words.
  */
 const review = {
   en: 'Held by an admin for manual review',
@@ -24,7 +25,19 @@ describe('holdText', () => {
         lang === 'en' ? 'Held by an admin' : 'Vastgehouden door een beheerder',
       );
       expect(holdText({ source: 'chargeback', reason: 'fraudulent' })).toBe(
-        lang === 'en' ? 'Chargeback — fraudulent' : 'Terugboeking — fraudulent',
+        lang === 'en' ? 'Chargeback — fraudulent' : 'Terugboeking — frauduleus',
       );
+      // The stored hold reason of a chargeback, and a reason the issuer's list does not know.
+      expect(holdReasonText('Chargeback: product_not_received')).toBe(
+        lang === 'en'
+          ? 'Chargeback: product not received'
+          : 'Terugboeking: product niet ontvangen',
+      );
+      expect(holdReasonText('Chargeback: some_new_code')).toBe(
+        lang === 'en'
+          ? 'Chargeback: some_new_code'
+          : 'Terugboeking: some_new_code',
+      );
+      expect(holdReasonText('Off brief')).toBe('Off brief');
     });
 });

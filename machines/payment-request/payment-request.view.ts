@@ -8,7 +8,11 @@ import {
 } from './payment-request.machine';
 import type { PaymentRequestContext } from './payment-request.context';
 import { escrowedCents, failedSplitParts } from '../escrow/escrow-ledger';
-import { payableNowCents } from '../escrow/escrow-limits';
+import {
+  chargedBackEnd,
+  payableNowCents,
+  writtenOffByChargeback,
+} from '../escrow/escrow-limits';
 import { splitFeeCents } from '../money';
 
 type Snapshot = SnapshotFrom<typeof paymentRequestMachine>;
@@ -192,8 +196,15 @@ export function adminRequestCan(
     // A deferred payout was released already: it follows once the creator's payout account is
     // ready (the timer asks again), and an admin's second release is refused.
     if (a === 'release' && c.payoutDeferredAt !== null) return false;
-    const data = adminProbes[a](c) as never;
     const metadata = probeMetadata(now, { kind: 'admin', id: 'probe' });
+    // A lost chargeback left nothing to refund: the admin's refund records the end (ADR 0040).
+    if (a === 'refund' && writtenOffByChargeback(c))
+      return snapshot.can({
+        type: 'PaymentRequestRefunded',
+        data: chargedBackEnd(c),
+        metadata,
+      } as Event);
+    const data = adminProbes[a](c) as never;
     return snapshot.can({ type: adminProbeTypes[a], data, metadata } as Event);
   });
 }

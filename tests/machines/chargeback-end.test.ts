@@ -3,7 +3,10 @@ import { decideDeal } from '@machines/deal/deal.commands';
 import type { DealEvent } from '@machines/deal/deal.events';
 import { dealMachine } from '@machines/deal/deal.machine';
 import { dealStateView } from '@machines/deal/deal.view';
-import { paymentRequestStateView } from '@machines/payment-request/payment-request.view';
+import {
+  adminRequestCan,
+  paymentRequestStateView,
+} from '@machines/payment-request/payment-request.view';
 import {
   decidePaymentRequest,
   type PaymentRequestCommand,
@@ -311,6 +314,10 @@ describe('a payment request whose whole escrow a lost chargeback took', () => {
       .given([...paid(), opened(), closed()])
       .when({ type: 'RefundPaymentRequest', key: 'key-4' }, at(40))
       .then({ type: 'PaymentRequestRefunded', data: chargedBack });
+    // The admin's panel offers that refund (and nothing to pay out).
+    const stuck = requestAfter([...paid(), opened(), closed()], []);
+    expect(adminRequestCan(stuck, at(40))).toContain('refund');
+    expect(adminRequestCan(stuck, at(40))).not.toContain('release');
     const partial = event(
       'PaymentRequestChargebackOpened',
       { disputeId: 'dp_1', amountCents: 5_000, heldCents: 5_000 },

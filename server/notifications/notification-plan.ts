@@ -908,6 +908,35 @@ function planRequestRefunded(
   send.toUser(send.creator, 'request_refunded_creator', params, creatorUrl);
 }
 
+/** The senders of a request's notifications: the brand by its link, the creator's account. */
+type RequestSenders = Senders & {
+  toBrand: (kind: NotificationKind, p: TextParams) => void;
+  creator: UserContext | null;
+  documentPage: NotificationFacts['documentPage'];
+};
+
+/** Both parts of a request's split done: each side hears its part, the creator with the statement. */
+function planRequestSplitResolved(
+  event: PlannableEvent,
+  request: PaymentRequestRecord,
+  params: TextParams,
+  send: RequestSenders,
+): void {
+  const split = request.context.split;
+  const state = (event.metadata as { state?: string } | null)?.state;
+  if (split === null || state !== 'split_resolved') return;
+  const p = {
+    ...params,
+    influencer: params.creatorName,
+    amountCents: split.creatorCents,
+    refundCents: split.refundCents,
+  };
+  send.toBrand('split_resolved_brand', p);
+  send.toUser(send.creator, 'split_resolved_creator', p, '/payment-requests');
+  // The creator's part was paid out: its statement, as after a payout.
+  requestStatementMail(request.id, p, send.creator, send);
+}
+
 /**
  * The request's review as escrow (the creator's completion, the brand's dispute or decline, an
  * expiry, an admin's refund or split, the dispute's messages, a chargeback): each side hears what
@@ -918,11 +947,7 @@ function planRequestReviewNotifications(
   data: EventData,
   request: PaymentRequestRecord,
   params: TextParams,
-  send: Senders & {
-    toBrand: (kind: NotificationKind, p: TextParams) => void;
-    creator: UserContext | null;
-    documentPage: NotificationFacts['documentPage'];
-  },
+  send: RequestSenders,
 ): void {
   const { toUser, toBrand, creator } = send;
   const creatorUrl = '/payment-requests';
@@ -959,22 +984,9 @@ function planRequestReviewNotifications(
       planRequestRefunded(data, params, send);
       break;
     case 'PaymentRequestSplitTransferSucceeded':
-    case 'PaymentRequestSplitRefundSucceeded': {
-      const split = request.context.split;
-      const state = (event.metadata as { state?: string } | null)?.state;
-      if (split === null || state !== 'split_resolved') break;
-      const p = {
-        ...params,
-        influencer: params.creatorName,
-        amountCents: split.creatorCents,
-        refundCents: split.refundCents,
-      };
-      toBrand('split_resolved_brand', p);
-      toUser(creator, 'split_resolved_creator', p, creatorUrl);
-      // The creator's part was paid out: its statement, as after a payout.
-      requestStatementMail(request.id, p, creator, send);
+    case 'PaymentRequestSplitRefundSucceeded':
+      planRequestSplitResolved(event, request, params, send);
       break;
-    }
     case 'PaymentRequestDisputeMessagePosted': {
       const from = data.side as 'brand' | 'creator' | 'admin';
       const p: TextParams = { ...params, from, message: excerpt(data.text) };

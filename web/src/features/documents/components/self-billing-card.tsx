@@ -202,6 +202,36 @@ function useFirstFieldFocus(open: boolean) {
   return form;
 }
 
+/** The creator's consent to self-billing, with its refusal when left unticked. */
+function ConsentField({
+  consent,
+  setConsent,
+  error,
+}: {
+  consent: boolean;
+  setConsent: (consent: boolean) => void;
+  error: string | undefined;
+}) {
+  return (
+    <>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-0.5 h-5 w-5 shrink-0"
+          checked={consent}
+          onChange={(e) => setConsent(e.target.checked)}
+        />
+        <span>{t('selfBilling.consent')}</span>
+      </label>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 function AgreeForm({ source }: { source: SelfBillingSource }) {
   const save = useSaveSelfBilling(source);
   const [open, setOpen] = useState(false);
@@ -265,20 +295,11 @@ function AgreeForm({ source }: { source: SelfBillingSource }) {
           error={errors.vatId}
         />
       )}
-      <label className="flex items-start gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="mt-0.5 h-5 w-5 shrink-0"
-          checked={consent}
-          onChange={(e) => setConsent(e.target.checked)}
-        />
-        <span>{t('selfBilling.consent')}</span>
-      </label>
-      {errors.consent && (
-        <p role="alert" className="text-sm text-red-700">
-          {errors.consent}
-        </p>
-      )}
+      <ConsentField
+        consent={consent}
+        setConsent={setConsent}
+        error={errors.consent}
+      />
       <Button type="submit" block disabled={save.isPending}>
         {save.isPending ? t('selfBilling.agreeing') : t('selfBilling.agree')}
       </Button>

@@ -1,3 +1,4 @@
+import type { AdminDealDto } from '@machines/contract/api';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -230,6 +231,19 @@ export async function paymentPageTool(
     throw new Error(`the payment page answered ${res.statusCode}: ${res.body}`);
   await t.ctx.quiesce();
   await t.ctx.settle(await t.ctx.store.headPosition());
+}
+
+/** A deal as the admin's panel reads it (`GET /api/admin/deals/:id`). */
+export async function adminDealOf(
+  t: TestApp,
+  adminToken: string,
+  id: number,
+): Promise<AdminDealDto> {
+  const res = await t.app.inject({
+    url: `/api/admin/deals/${id}`,
+    headers: bearer(adminToken),
+  });
+  return res.json() as AdminDealDto;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 import {
   bearer,
   createRootAdmin,
+  adminDealOf,
   createTestApp,
   dealPayload,
   registerUser,
@@ -73,8 +74,7 @@ const inject = (
     headers: bearer(token),
     ...(payload ? { payload } : {}),
   });
-const adminDeal = async (id: number) =>
-  (await inject('GET', `/api/admin/deals/${id}`, admin)).json() as AdminDealDto;
+const adminDeal = (id: number) => adminDealOf(t, admin, id);
 const deliver = (link: string, n: number) =>
   t.app.inject({
     method: 'POST',

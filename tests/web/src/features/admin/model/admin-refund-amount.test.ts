@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminDealDto } from '@machines/contract/api';
 import { wholeDealRefundCents } from '@/features/admin/model/admin-milestones';
 import { acceptAndConnect, payDeal } from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
   createRootAdmin,
+  adminDealOf,
   createTestApp,
   losePartOfCharge,
   registerUser,
@@ -24,13 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const adminDeal = async (id: number) =>
-  (
-    await t.app.inject({
-      url: `/api/admin/deals/${id}`,
-      headers: bearer(admin),
-    })
-  ).json() as AdminDealDto;
+const adminDeal = (id: number) => adminDealOf(t, admin, id);
 const act = (id: number, action: string) =>
   t.app.inject({
     method: 'POST',

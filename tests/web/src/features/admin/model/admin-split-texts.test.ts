@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminDealDto } from '@machines/contract/api';
 import { dealSubject } from '@/features/admin/api/admin-split';
 import { splitTexts } from '@/features/admin/model/admin-split';
 import { loadTexts, setLanguage } from '@/i18n';
@@ -8,6 +7,7 @@ import {
   bearer,
   createDeal,
   createRootAdmin,
+  adminDealOf,
   createTestApp,
   losePartOfCharge,
   registerUser,
@@ -28,13 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const adminDeal = async (id: number) =>
-  (
-    await t.app.inject({
-      url: `/api/admin/deals/${id}`,
-      headers: bearer(admin),
-    })
-  ).json() as AdminDealDto;
+const adminDeal = (id: number) => adminDealOf(t, admin, id);
 const preview = (id: number, cents: number) =>
   t.app.inject({
     url: `/api/admin/deals/${id}/split-preview?creatorCents=${cents}`,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminDealDto } from '@machines/contract/api';
 import { canSplit } from '@/features/admin/model/admin-split';
 import { deliverPaidDeal } from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
   createRootAdmin,
+  adminDealOf,
   createTestApp,
   paymentPageTool,
   registerUser,
@@ -25,13 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const adminDeal = async (id: number) =>
-  (
-    await t.app.inject({
-      url: `/api/admin/deals/${id}`,
-      headers: bearer(admin),
-    })
-  ).json() as AdminDealDto;
+const adminDeal = (id: number) => adminDealOf(t, admin, id);
 const preview = (id: number) =>
   t.app.inject({
     url: `/api/admin/deals/${id}/split-preview?creatorCents=5000`,
